@@ -1,0 +1,152 @@
+/**
+ * KConfig: what a service author passes to `new App(…)`, its defaults and its checks.
+ * @module
+ */
+
+// The implementation lives in ./config/; this file is the one entry for everything about config.
+export { ConfigError } from './config/config-error.js';
+export { DEFAULTS } from './config/defaults.js';
+export { resolveConfig } from './config/resolve.js';
+
+/** The environment a service runs in. In `production` the docs endpoints are not registered. */
+export type Env = 'development' | 'staging' | 'production';
+
+/** Who to contact about the API, shown in the docs. */
+export interface DocsContact {
+  /** Person or team. */
+  name?: string;
+  /** An absolute http(s) URL. */
+  url?: string;
+  /** An email address. */
+  email?: string;
+}
+
+/** The license of the API, shown in the docs. */
+export interface DocsLicense {
+  /** Required, e.g. `MIT`. */
+  name: string;
+  /** An absolute http(s) URL. */
+  url?: string;
+}
+
+/** A tag that groups operations in the docs. */
+export interface DocsTag {
+  /** Unique among the tags, e.g. `users`. */
+  name: string;
+  /** Shown under the tag's heading. */
+  description?: string;
+}
+
+/** The API documentation (`GET <path>` and `GET <path>/openapi.json`). */
+export interface DocsConfig {
+  /** Where the docs are served, of the form `/x` or `/x/y`. @default '/docs' */
+  path?: string;
+  /** @default serviceName */
+  title?: string;
+  /** The API version. @default '1.0.0' */
+  version?: string;
+  /** Shown under the title. */
+  description?: string;
+  /** Who to contact about the API. */
+  contact?: DocsContact;
+  /** The license of the API. */
+  license?: DocsLicense;
+  /**
+   * Servers the API is reachable at: `'<url> - <description>'` or a bare `'<url>'`, where the URL
+   * is absolute http(s) or a path starting with `/`.
+   * @example ['https://api.example.com - Production', '/']
+   */
+  servers?: string[];
+  /** Tags that group operations. */
+  tags?: DocsTag[];
+}
+
+/** The health endpoint (`GET /health`). */
+export interface HealthConfig {
+  /** How long a health check may run before it counts as failed. @default 5000 */
+  timeoutMs?: number;
+}
+
+/**
+ * The configuration of an App. Keys other than these are left alone for the parts of the App
+ * that own them.
+ * @example new App({ serviceName: 'users-api', port: 8080, env: 'production' })
+ */
+export interface KConfig {
+  /** The name of the service, reported by `/health`. Required, non-empty. */
+  serviceName: string;
+  /** The TCP port to listen on; `0` picks any free port. @default 3000 */
+  port?: number;
+  /** @default 'development' */
+  env?: Env;
+  /** The address to listen on. @default '0.0.0.0' */
+  host?: string;
+  /** The service's version, reported by `/health`. @default docs.version */
+  version?: string;
+  /** Leave `GET /health` out, e.g. when health is served elsewhere. @default false */
+  disableHealth?: boolean;
+  /** The API documentation. */
+  docs?: DocsConfig;
+  /** The health endpoint. */
+  health?: HealthConfig;
+  /** The largest request body accepted, in bytes. @default 1048576 (1 MiB) */
+  bodyLimit?: number;
+  /** How long the shutdown hooks may run in all, in ms. @default 10000 */
+  shutdownTimeoutMs?: number;
+}
+
+/** A docs server, parsed from `'<url> - <description>'` or a bare `'<url>'`. */
+export interface ResolvedDocsServer {
+  /** An absolute http(s) URL or a path starting with `/`. */
+  url: string;
+  /** What follows ` - `, when given. */
+  description?: string;
+}
+
+/** DocsConfig with its defaults applied. */
+export interface ResolvedDocsConfig {
+  /** Where the docs are served. */
+  path: string;
+  /** The title of the docs. */
+  title: string;
+  /** The API version. */
+  version: string;
+  /** Shown under the title. */
+  description?: string;
+  /** Who to contact about the API. */
+  contact?: DocsContact;
+  /** The license of the API. */
+  license?: DocsLicense;
+  /** Servers the API is reachable at; empty when none were given. */
+  servers: ResolvedDocsServer[];
+  /** Tags that group operations; empty when none were given. */
+  tags: DocsTag[];
+  /** Whether the docs endpoints are registered: false in production. */
+  enabled: boolean;
+}
+
+/** KConfig with every default applied and every value checked. */
+export interface ResolvedConfig {
+  /** The name of the service. */
+  serviceName: string;
+  /** The TCP port to listen on. */
+  port: number;
+  /** The environment the service runs in. */
+  env: Env;
+  /** The address to listen on. */
+  host: string;
+  /** The service's version. */
+  version: string;
+  /** Whether `GET /health` is left out. */
+  disableHealth: boolean;
+  /** The API documentation. */
+  docs: ResolvedDocsConfig;
+  /** The health endpoint. */
+  health: { timeoutMs: number };
+  /** The largest request body accepted, in bytes. */
+  bodyLimit: number;
+  /** How long the shutdown hooks may run in all, in ms. */
+  shutdownTimeoutMs: number;
+  /** `env === 'production'`. */
+  isProduction: boolean;
+}

@@ -1,0 +1,69 @@
+/**
+ * resolveConfig: KConfig in, ResolvedConfig out, or a ConfigError naming the bad field.
+ * @module
+ */
+import type { Env, KConfig, ResolvedConfig } from '../config.js';
+import { check, isObject, optionalString, timeoutMs } from './checks.js';
+import { DEFAULTS } from './defaults.js';
+import { resolveDocs } from './resolve-docs.js';
+
+const ENVS: readonly Env[] = ['development', 'staging', 'production'];
+
+/**
+ * Applies the defaults to a KConfig and checks every value, so the App never sees a bad one.
+ * Keys it does not know are ignored.
+ * @throws ConfigError naming the first bad field and its value.
+ * @example resolveConfig({ serviceName: 'users-api' }).port // 3000
+ */
+export function resolveConfig(config: KConfig): ResolvedConfig {
+  check(isObject(config), 'config', 'an object', config);
+  const c = config as unknown as Record<string, unknown>;
+  const { serviceName } = c;
+  check(
+    typeof serviceName === 'string' && serviceName.trim() !== '',
+    'serviceName',
+    'a non-empty string',
+    serviceName,
+  );
+  const port = c.port === undefined ? DEFAULTS.port : c.port;
+  check(
+    Number.isInteger(port) && (port as number) >= 0 && (port as number) <= 65535,
+    'port',
+    'an integer in 0..65535',
+    port,
+  );
+  const env = c.env === undefined ? DEFAULTS.env : c.env;
+  check(ENVS.includes(env as Env), 'env', `one of ${ENVS.map((e) => `"${e}"`).join(', ')}`, env);
+  const host = optionalString(c.host, 'host', true) ?? DEFAULTS.host;
+  const disableHealth = c.disableHealth === undefined ? DEFAULTS.disableHealth : c.disableHealth;
+  check(typeof disableHealth === 'boolean', 'disableHealth', 'a boolean', disableHealth);
+  check(c.health === undefined || isObject(c.health), 'health', 'an object', c.health);
+  const health = (c.health ?? {}) as Record<string, unknown>;
+  const docs = resolveDocs(c.docs, serviceName as string, env as Env);
+  const bodyLimit = c.bodyLimit === undefined ? DEFAULTS.bodyLimit : c.bodyLimit;
+  check(
+    Number.isSafeInteger(bodyLimit) && (bodyLimit as number) > 0,
+    'bodyLimit',
+    'a positive integer (bytes)',
+    bodyLimit,
+  );
+  return {
+    serviceName: serviceName as string,
+    port: port as number,
+    env: env as Env,
+    host,
+    version: optionalString(c.version, 'version', true) ?? docs.version,
+    disableHealth: disableHealth as boolean,
+    docs,
+    health: {
+      timeoutMs: timeoutMs(health.timeoutMs, 'health.timeoutMs', DEFAULTS.health.timeoutMs),
+    },
+    bodyLimit: bodyLimit as number,
+    shutdownTimeoutMs: timeoutMs(
+      c.shutdownTimeoutMs,
+      'shutdownTimeoutMs',
+      DEFAULTS.shutdownTimeoutMs,
+    ),
+    isProduction: env === 'production',
+  };
+}
