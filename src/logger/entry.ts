@@ -1,0 +1,37 @@
+/** The severity of a log entry. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** One request entry, written after the response. */
+export interface RequestLogEntry {
+  /** The HTTP method, such as `GET`. */
+  method: string;
+  /** The request path, such as `/users/42`. */
+  path: string;
+  /** The response status code; it sets the level: <400 info, 4xx warn, >=500 error. */
+  status: number;
+  /** How long the request took, in milliseconds; printed with one decimal, as `1.2ms`. */
+  durationMs: number;
+  /** The trace id of the request; written as `"traceId"` in JSON only. */
+  traceId?: string;
+  /** What went wrong, such as the stack of a 5xx; JSON `"error"`, text ` - <error>`. */
+  error?: string;
+}
+
+/** Turns entries into complete lines, newline included; one implementation per LogFormat. */
+export interface LineEncoder {
+  /** The line for a message entry written at `ms` (epoch milliseconds). */
+  message(level: LogLevel, message: string, ms: number): string;
+  /** The line for a request entry written at `ms` (epoch milliseconds). */
+  request(level: LogLevel, entry: RequestLogEntry, ms: number): string;
+}
+
+/** The level of a request entry: below 400 info, 4xx warn, 500 and above error. */
+export function requestLevel(status: number): LogLevel {
+  if (status >= 500) return 'error';
+  return status >= 400 ? 'warn' : 'info';
+}
+
+/** A duration in milliseconds with one decimal and its unit, as in `1.2ms`. */
+export function formatDuration(durationMs: number): string {
+  return `${durationMs.toFixed(1)}ms`;
+}

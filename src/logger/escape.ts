@@ -1,0 +1,42 @@
+/**
+ * Makes `text` safe to print on one line of a text log: control characters (C0, DEL, C1) and
+ * the Unicode line and paragraph separators become visible escapes (`\n`, `\r`, `\t`,
+ * `\u001b`), so a message can never start a line that looks like a second entry.
+ * Returns `text` itself, without copying, when there is nothing to escape.
+ * @example escapeText('a\nb') // 'a\\nb'
+ */
+export function escapeText(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    if (isUnsafe(text.charCodeAt(i))) return escapeFrom(text, i);
+  }
+  return text;
+}
+
+function isUnsafe(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+function escapeFrom(text: string, start: number): string {
+  let out = text.slice(0, start);
+  let last = start;
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (!isUnsafe(code)) continue;
+    out += text.slice(last, i) + escapeCode(code);
+    last = i + 1;
+  }
+  return out + text.slice(last);
+}
+
+function escapeCode(code: number): string {
+  switch (code) {
+    case 0x0a:
+      return '\\n';
+    case 0x0d:
+      return '\\r';
+    case 0x09:
+      return '\\t';
+    default:
+      return `\\u${code.toString(16).padStart(4, '0')}`;
+  }
+}

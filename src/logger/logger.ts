@@ -1,0 +1,124 @@
+import { flushStdoutQuietly, stdoutDestination } from './destination.js';
+import { type LineEncoder, type LogLevel, type RequestLogEntry, requestLevel } from './entry.js';
+import { formatMessage } from './format.js';
+import { jsonEncoder } from './json.js';
+import { LogFormat } from './log-format.js';
+import { textEncoder } from './text.js';
+import { flushWriter, flushWriterSync, type LogWriter } from './writer.js';
+
+/** What a Logger is built from; `newLogger` and `newLoggerWithFormat` fill it in. */
+export interface LoggerOptions {
+  /** In production debug entries are dropped. */
+  isProduction: boolean;
+  /** The layout of every entry. */
+  format: LogFormat;
+  /**
+   * Where entries go; each entry is written to it as soon as it is logged.
+   * @default the process-wide buffered stdout
+   */
+  writer?: LogWriter;
+}
+
+const ENCODERS: Readonly<Record<LogFormat, LineEncoder>> = {
+  [LogFormat.Text]: textEncoder,
+  [LogFormat.JSON]: jsonEncoder,
+};
+
+/**
+ * Writes leveled, printf-style entries as text or JSON lines.
+ * @example
+ * const log = newLogger(false);
+ * log.info('listening on port %d', 3000); // [INFO] 2026-11-22 14:03:07 listening on port 3000
+ */
+export class Logger {
+  /** The layout of every entry. */
+  readonly format: LogFormat;
+  /** In production debug entries are dropped. */
+  readonly isProduction: boolean;
+  readonly #writer: LogWriter;
+  readonly #encoder: LineEncoder;
+
+  /** Prefer `newLogger` or `newLoggerWithFormat`. */
+  constructor({ isProduction, format, writer = stdoutDestination() }: LoggerOptions) {
+    const encoder = ENCODERS[format];
+    if (encoder === undefined) {
+      throw new TypeError(`format should be 'text' or 'json', instead got '${String(format)}'`);
+    }
+    this.format = format;
+    this.isProduction = isProduction;
+    this.#writer = writer;
+    this.#encoder = encoder;
+  }
+
+  /** Writes a general informational entry, formatted like `util.format`. */
+  info(format: unknown, ...args: unknown[]): void {
+    this.#log('info', format, args);
+  }
+
+  /** Writes a detailed diagnostic entry; writes nothing in production. */
+  debug(format: unknown, ...args: unknown[]): void {
+    if (!this.isProduction) this.#log('debug', format, args);
+  }
+
+  /** Writes an entry about a non-fatal condition worth attention. */
+  warn(format: unknown, ...args: unknown[]): void {
+    this.#log('warn', format, args);
+  }
+
+  /**
+   * For fatal configuration errors at startup: writes the entry, flushes everything buffered
+   * synchronously, and exits the process with code 1.
+   */
+  error(format: unknown, ...args: unknown[]): never {
+    this.#log('error', format, args);
+    try {
+      flushWriterSync(this.#writer);
+    } catch {
+      // Exiting matters more than reporting a writer that cannot flush.
+    }
+    flushStdoutQuietly();
+    process.exit(1);
+  }
+
+  /** Writes a request entry; the level follows the status (<400 info, 4xx warn, 5xx error). */
+  request(entry: RequestLogEntry): void {
+    this.#writer.write(this.#encoder.request(requestLevel(entry.status), entry, Date.now()));
+  }
+
+  /** A new Logger with the same format and production flag that writes to `writer`. */
+  withWriter(writer: LogWriter): Logger {
+    return new Logger({ isProduction: this.isProduction, format: this.format, writer });
+  }
+
+  /** Resolves when everything buffered has reached the writer's sink. */
+  flush(): Promise<void> {
+    return flushWriter(this.#writer);
+  }
+
+  /** Writes everything buffered to the sink before returning. */
+  flushSync(): void {
+    flushWriterSync(this.#writer);
+  }
+
+  #log(level: LogLevel, format: unknown, args: unknown[]): void {
+    const message =
+      args.length === 0 && typeof format === 'string' ? format : formatMessage(format, args);
+    this.#writer.write(this.#encoder.message(level, message, Date.now()));
+  }
+}
+
+/**
+ * A Logger for stdout: in development text with debug entries, in production JSON without.
+ * @example const log = newLogger(process.env.NODE_ENV === 'production');
+ */
+export function newLogger(isProduction: boolean): Logger {
+  return new Logger({ isProduction, format: isProduction ? LogFormat.JSON : LogFormat.Text });
+}
+
+/**
+ * A Logger for stdout in the given format; debug entries still follow `isProduction`.
+ * @example const log = newLoggerWithFormat(false, LogFormat.JSON); // JSON in development
+ */
+export function newLoggerWithFormat(isProduction: boolean, format: LogFormat): Logger {
+  return new Logger({ isProduction, format });
+}
