@@ -3,9 +3,9 @@ import type { LogWriter } from './writer.js';
 
 /** How the shared stdout destination buffers and retries; every default in one place. */
 export const stdoutDefaults = {
-  /** Bytes buffered before they are written to fd 1 (sonic-boom requires < 16 KiB). */
+  /** Characters (about bytes) collected before they are written to fd 1. */
   minLength: 8192,
-  /** The longest an entry waits in the buffer, in milliseconds. */
+  /** The longest an entry waits in the buffer, and the pause between retries of a full pipe. */
   flushIntervalMs: 100,
   /** How long `flush()` waits before trying again while stdout is full, in milliseconds. */
   retryMs: 10,
@@ -20,22 +20,27 @@ const { SonicBoom } = sonicBoom;
 const SONIC_BOOM_RETRY_SLEEP_MS = 100;
 
 /**
- * Buffered, non-blocking stdout. Entries collect in a sonic-boom buffer that is written to
- * fd 1 when it holds minLength bytes and at least every flushIntervalMs. When the pipe is full
- * (EAGAIN) the entries stay buffered and only the periodic flush tries again, so a request
- * never waits on a slow reader; only flushSync() (and so process exit) waits for the reader.
+ * Buffered, non-blocking stdout. Entries collect in a string that is handed to a sonic-boom on
+ * fd 1 when it holds minLength characters and at least every flushIntervalMs. When the pipe is
+ * full (EAGAIN), sonic-boom keeps what it could not write, entries collect here, and the timer
+ * tries again: a request never waits on a slow reader. Only flushSync(), and so the process
+ * exit, waits for the reader.
  *
- * The writes themselves are synchronous (`sync: true`): an asynchronous write still in flight
- * when the process exits can be overtaken by the final synchronous flush, or cut short, which
- * would reorder or lose entries. Synchronous writes of a few KiB on a non-blocking descriptor
- * cost microseconds and keep every entry, in order.
+ * sonic-boom's own minLength buffer is not used: it measures its whole pending chunk again on
+ * every write (Buffer.byteLength), which costs more than building the line. Its writes are
+ * synchronous (`sync: true`): an asynchronous write still in flight when the process exits can
+ * be overtaken by the final synchronous flush, or cut short, which would reorder or lose entries.
+ * Writing 8 KiB on a non-blocking descriptor costs microseconds.
  */
 class StdoutDestination implements LogWriter {
-  readonly #sonic: InstanceType<typeof SonicBoom> & Tunable;
+  readonly #sonic: InstanceType<typeof SonicBoom>;
+  #pending = '';
+  #timer: NodeJS.Timeout | undefined;
+  #full = false;
+  #closed = false;
   #waiting = false;
   #stalls = 0;
   #bytesLeft = Number.POSITIVE_INFINITY;
-  #closed = false;
 
   constructor() {
     // Opening process.stdout switches a pipe on fd 1 to non-blocking mode (Node does this for
@@ -45,52 +50,81 @@ class StdoutDestination implements LogWriter {
     this.#sonic = new SonicBoom({
       fd,
       sync: true,
-      minLength: stdoutDefaults.minLength,
-      periodicFlush: stdoutDefaults.flushIntervalMs,
       retryEAGAIN: (_error, writing, remaining) => this.#retryWhenFull(writing + remaining),
-    }) as InstanceType<typeof SonicBoom> & Tunable;
+    });
     this.#sonic.on('error', (error: NodeJS.ErrnoException) => this.#onError(error));
-    this.#sonic.on('write', () => this.#resume());
+    this.#sonic.on('write', () => {
+      this.#full = false;
+    });
   }
 
   /** Buffers one entry. */
   write(chunk: string): void {
-    if (!this.#closed) this.#sonic.write(chunk);
+    if (this.#closed) return;
+    this.#pending += chunk;
+    if (this.#pending.length >= stdoutDefaults.minLength && !this.#full) this.#drain();
+    if (this.#timer === undefined) this.#arm();
   }
 
-  /** Resolves once everything buffered has been written to fd 1. */
-  flush(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const attempt = (): void => {
-        if (this.#closed) {
-          resolve();
-          return;
-        }
-        this.#sonic.flush((error) => {
-          if (!error || this.#closed) resolve();
-          else if (isFull(error)) setTimeout(attempt, stdoutDefaults.retryMs);
-          else reject(error);
-        });
-      };
-      attempt();
-    });
+  /** Calls back once everything buffered has been written to fd 1 (sonic-boom's contract). */
+  flush(callback: (error?: Error | null) => void): void {
+    const attempt = (): void => {
+      if (this.#closed) {
+        callback();
+        return;
+      }
+      this.#drain();
+      this.#sonic.flush((error) => {
+        if (!error || this.#closed) callback();
+        else if (isGone(error)) callback(error);
+        else setTimeout(attempt, stdoutDefaults.retryMs);
+      });
+    };
+    attempt();
   }
 
-  /** Writes everything buffered now, waiting for the reader while the pipe is full. */
+  /**
+   * Writes everything buffered before returning, waiting for the reader while the pipe is
+   * full. Gives up, dropping what is left, when the reader takes nothing for stallLimitMs.
+   */
   flushSync(): void {
     if (this.#closed) return;
     this.#waiting = true;
     this.#stalls = 0;
     this.#bytesLeft = Number.POSITIVE_INFINITY;
     try {
-      this.#sonic.flushSync();
-      this.#resume();
+      this.#drain();
+      if (!this.#closed) this.#sonic.flushSync();
+      this.#full = false;
+    } catch (error) {
+      this.#close();
+      throw error;
     } finally {
       this.#waiting = false;
     }
   }
 
-  // Asked by sonic-boom on EAGAIN. Outside flushSync: no, keep the entries for a later attempt.
+  #drain(): void {
+    const chunk = this.#pending;
+    this.#pending = '';
+    if (chunk.length > 0 && !this.#closed) this.#sonic.write(chunk);
+  }
+
+  #arm(): void {
+    this.#timer = setTimeout(this.#tick, stdoutDefaults.flushIntervalMs);
+    this.#timer.unref();
+  }
+
+  readonly #tick = (): void => {
+    this.#timer = undefined;
+    if (this.#closed) return;
+    // First what sonic-boom kept from a full pipe, then what collected here since.
+    if (this.#full) this.#sonic.flush();
+    if (!this.#full) this.#drain();
+    if (this.#full) this.#arm();
+  };
+
+  // Asked by sonic-boom on EAGAIN. Outside flushSync: no, keep the entries for the timer.
   // Inside: yes (sonic-boom sleeps, then tries again) as long as the reader takes something at
   // least every stallLimitMs; a reader that stopped for good must not keep the process alive.
   #retryWhenFull(bytesLeft: number): boolean {
@@ -106,32 +140,26 @@ class StdoutDestination implements LogWriter {
   #onError(error: NodeJS.ErrnoException): void {
     if (this.#closed) return;
     if (isGone(error)) {
-      // The reader is gone or fd 1 is closed: no entry can ever be delivered.
-      this.#closed = true;
-      this.#sonic.destroy();
+      this.#close();
       return;
     }
-    // A full pipe (or disk): the entries stay buffered. Until a write succeeds, leave the
-    // retrying to the periodic flush, or every entry would pay for a failing write.
-    this.#sonic.minLength = Number.POSITIVE_INFINITY;
+    // A full pipe (or disk): sonic-boom keeps what it could not write; the timer retries.
+    this.#full = true;
+    if (this.#timer === undefined) this.#arm();
   }
 
-  #resume(): void {
-    this.#sonic.minLength = stdoutDefaults.minLength;
+  // The reader is gone, fd 1 is closed, or the reader stalled a synchronous flush: no entry
+  // can be delivered any more, so stop collecting them.
+  #close(): void {
+    this.#closed = true;
+    this.#pending = '';
+    clearTimeout(this.#timer);
+    this.#sonic.destroy();
   }
-}
-
-// sonic-boom reads its minLength option from this property on every write; its types omit it.
-interface Tunable {
-  minLength: number;
 }
 
 function isGone(error: NodeJS.ErrnoException): boolean {
   return error.code === 'EPIPE' || error.code === 'EBADF';
-}
-
-function isFull(error: NodeJS.ErrnoException): boolean {
-  return error.code === 'EAGAIN' || error.code === 'EBUSY';
 }
 
 let shared: StdoutDestination | undefined;

@@ -1,5 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { finished, linesOf, runChild, startChild } from './run-child.js';
 
@@ -16,8 +19,8 @@ function messagesOf(stdout: string): string[] {
 }
 
 // A child left behind by a failing test is stopped when the test ends.
-function started(args: string[]): ChildProcess {
-  const child = startChild(args);
+function started(args: string[], stdout?: number, env?: NodeJS.ProcessEnv): ChildProcess {
+  const child = startChild(args, stdout, env);
   onTestFinished(() => {
     if (child.exitCode === null) child.kill();
   });
@@ -88,6 +91,32 @@ describe('a process that logs to its stdout', () => {
     expect(child.exitCode).toBeNull();
     child.stdin?.end();
     expect((await finished(child)).code).toBe(0);
+  });
+
+  it('flushSync() and flush() write what is buffered before they return', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keelson-logger-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'stdout.log');
+    const fd = openSync(file, 'w');
+    const child = started(['flush-to-file'], fd, { KEELSON_LOG_FILE: file });
+    closeSync(fd);
+    const result = await finished(child);
+
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stderr) as Record<string, string>;
+    expect(report.beforeFlushSync).toBe('');
+    expect(messagesOf(report.afterFlushSync ?? '')).toEqual(['one']);
+    expect(report.beforeFlush).toBe(report.afterFlushSync);
+    expect(messagesOf(report.afterFlush ?? '')).toEqual(['one', 'two']);
+  });
+
+  it('keeps running when the reader of its stdout goes away', async () => {
+    const child = started(['reader-gone']);
+    child.stdout?.destroy();
+    const result = await finished(child);
+
+    expect(result.stderr).toBe('still running');
+    expect(result.code).toBe(0);
   });
 
   it('does not exit after a request entry with status 500', async () => {

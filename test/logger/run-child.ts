@@ -11,11 +11,12 @@ export interface ChildResult {
   stderr: string;
 }
 
-/** Starts the fixture with `args` under tsx, its stdout and stderr on pipes. */
-export function startChild(args: readonly string[]): ChildProcess {
+/** Starts the fixture with `args` under tsx; stdout is a pipe unless `stdout` is a file's fd. */
+export function startChild(args: readonly string[], stdout?: number, env?: NodeJS.ProcessEnv) {
   return spawn(process.execPath, ['--import', 'tsx', FIXTURE, ...args], {
     cwd: ROOT,
-    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+    stdio: ['pipe', stdout ?? 'pipe', 'pipe'],
   });
 }
 
