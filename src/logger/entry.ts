@@ -19,8 +19,10 @@ export interface RequestLogEntry {
 
 /** Turns entries into complete lines, newline included; one implementation per LogFormat. */
 export interface LineEncoder {
-  /** The line for a message entry written at `ms` (epoch milliseconds). */
-  message(level: LogLevel, message: string, ms: number): string;
+  /** Makes caller-supplied text safe inside a message; returns `text` itself when it is. */
+  escape(text: string): string;
+  /** The line for a message entry, its text already escaped, written at `ms` (epoch ms). */
+  message(level: LogLevel, escapedMessage: string, ms: number): string;
   /** The line for a request entry written at `ms` (epoch milliseconds). */
   request(level: LogLevel, entry: RequestLogEntry, ms: number): string;
 }

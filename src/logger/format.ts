@@ -23,56 +23,74 @@ const BUILT_IN_TO_STRING = new Set<unknown>([
 
 const PERCENT = 37;
 
+/** Turns a piece of caller-supplied text into what may stand in a log line. */
+export type Escaper = (text: string) => string;
+
+const asIs: Escaper = (text) => text;
+
 /**
  * Formats a log message printf-style, like `util.format`: `%s %d %i %f %j %o %O %c %%`.
  * Extra arguments are appended with spaces, missing ones leave their verb as is, and a
  * non-string `first` is inspected. Objects print on one line. Never throws.
+ *
+ * `escaper` is applied to each piece (the format string, each argument's text) rather than to
+ * the result: the pieces are flat strings that scan quickly, a freshly concatenated result is
+ * not. Escaping character by character, the outcome is the same.
  * @example formatMessage('user %s did %d things', ['alice', 42]) // 'user alice did 42 things'
  */
-export function formatMessage(first: unknown, args: readonly unknown[]): string {
-  if (typeof first !== 'string') return appendRest(inspectValue(first, ONE_LINE), args, 0);
-  if (args.length === 0) return first;
+export function formatMessage(first: unknown, args: readonly unknown[], escaper = asIs): string {
+  if (typeof first !== 'string') {
+    return appendRest(escaper(inspectValue(first, ONE_LINE)), args, 0, escaper);
+  }
+  const safe = escaper(first);
+  if (args.length === 0) return safe;
+  // Most format strings need no escaping: then neither do the parts of them.
+  const literal = safe === first ? asIs : escaper;
 
   let out = '';
   let last = 0;
   let next = 0;
   const end = first.length - 1;
-  for (let i = 0; i < end; i++) {
-    if (first.charCodeAt(i) !== PERCENT) continue;
+  for (let i = first.indexOf('%'); i !== -1 && i < end; i = first.indexOf('%', i + 1)) {
     const verb = first.charCodeAt(++i);
     if (verb === PERCENT) {
-      out += first.slice(last, i);
+      out += literal(first.slice(last, i));
       last = i + 1;
       continue;
     }
     if (next === args.length) continue;
-    const text = formatVerb(verb, args[next]);
+    const text = formatVerb(verb, args[next], escaper);
     if (text === undefined) continue;
     next++;
-    if (last !== i - 1) out += first.slice(last, i - 1);
+    if (last !== i - 1) out += literal(first.slice(last, i - 1));
     out += text;
     last = i + 1;
   }
-  if (last === 0) return appendRest(first, args, 0);
-  if (last < first.length) out += first.slice(last);
-  return appendRest(out, args, next);
+  if (last === 0) return appendRest(safe, args, 0, escaper);
+  if (last < first.length) out += literal(first.slice(last));
+  return appendRest(out, args, next, escaper);
 }
 
-function appendRest(head: string, args: readonly unknown[], from: number): string {
+function appendRest(
+  head: string,
+  args: readonly unknown[],
+  from: number,
+  escaper: Escaper,
+): string {
   let out = head;
   for (let i = from; i < args.length; i++) {
     const value = args[i];
     out += ' ';
-    out += typeof value === 'string' ? value : inspectValue(value, ONE_LINE);
+    out += escaper(typeof value === 'string' ? value : inspectValue(value, ONE_LINE));
   }
   return out;
 }
 
 /** The text for one verb, or undefined when `verb` is not one (the `%` is then kept). */
-function formatVerb(verb: number, value: unknown): string | undefined {
+function formatVerb(verb: number, value: unknown, escaper: Escaper): string | undefined {
   switch (verb) {
     case 115: // s
-      return formatString(value);
+      return typeof value === 'number' ? numberText(value) : escaper(formatString(value));
     case 100: // d
       return formatNumeric(value, Number);
     case 105: // i
@@ -82,11 +100,11 @@ function formatVerb(verb: number, value: unknown): string | undefined {
         ? numberText(Number(value))
         : formatNumeric(value, parseFloat);
     case 106: // j
-      return formatJson(value);
+      return escaper(formatJson(value));
     case 111: // o
-      return inspectValue(value, FOR_O);
+      return escaper(inspectValue(value, FOR_O));
     case 79: // O
-      return inspectValue(value, ONE_LINE);
+      return escaper(inspectValue(value, ONE_LINE));
     case 99: // c: CSS in browsers, nothing here
       return '';
     default:

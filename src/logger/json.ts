@@ -13,20 +13,36 @@ const OPEN: Readonly<Record<LogLevel, string>> = {
  * `{"level":"info","time":"2026-11-22T14:03:07.123Z","message":"..."}`.
  */
 export const jsonEncoder: LineEncoder = {
-  message(level: LogLevel, message: string, ms: number): string {
-    return `${OPEN[level]}${isoTimestamp(ms)}","message":${JSON.stringify(message)}}\n`;
+  escape: jsonEscape,
+
+  message(level: LogLevel, escapedMessage: string, ms: number): string {
+    return `${OPEN[level]}${isoTimestamp(ms)}","message":"${escapedMessage}"}\n`;
   },
 
   request(level: LogLevel, entry: RequestLogEntry, ms: number): string {
     let line =
-      `${OPEN[level]}${isoTimestamp(ms)}","method":${JSON.stringify(entry.method)},` +
-      `"path":${JSON.stringify(entry.path)},"status":${jsonNumber(entry.status)},` +
+      `${OPEN[level]}${isoTimestamp(ms)}","method":${jsonString(entry.method)},` +
+      `"path":${jsonString(entry.path)},"status":${jsonNumber(entry.status)},` +
       `"duration":"${formatDuration(entry.durationMs)}"`;
-    if (entry.traceId !== undefined) line += `,"traceId":${JSON.stringify(entry.traceId)}`;
-    if (entry.error !== undefined) line += `,"error":${JSON.stringify(entry.error)}`;
+    if (entry.traceId !== undefined) line += `,"traceId":${jsonString(entry.traceId)}`;
+    if (entry.error !== undefined) line += `,"error":${jsonString(entry.error)}`;
     return `${line}}\n`;
   },
 };
+
+// Most strings need no escaping, and testing for that is several times faster than
+// JSON.stringify. Surrogates go the slow way so that a lone one is escaped, not mangled.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be escaped.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+function jsonString(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+// The inside of a JSON string: what jsonString puts between the quotes.
+function jsonEscape(value: string): string {
+  return NEEDS_ESCAPE.test(value) ? JSON.stringify(value).slice(1, -1) : value;
+}
 
 // NaN and Infinity are not JSON; a broken status must not break the line.
 function jsonNumber(value: number): string {

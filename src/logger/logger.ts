@@ -101,9 +101,12 @@ export class Logger {
   }
 
   #log(level: LogLevel, format: unknown, args: unknown[]): void {
+    const encoder = this.#encoder;
     const message =
-      args.length === 0 && typeof format === 'string' ? format : formatMessage(format, args);
-    this.#writer.write(this.#encoder.message(level, message, Date.now()));
+      args.length === 0 && typeof format === 'string'
+        ? encoder.escape(format)
+        : formatMessage(format, args, encoder.escape);
+    this.#writer.write(encoder.message(level, message, Date.now()));
   }
 }
 

@@ -14,8 +14,10 @@ const PREFIX: Readonly<Record<LogLevel, string>> = {
  * control characters in what the caller supplied are escaped.
  */
 export const textEncoder: LineEncoder = {
-  message(level: LogLevel, message: string, ms: number): string {
-    return `${PREFIX[level]}${localTimestamp(ms)} ${escapeText(message)}\n`;
+  escape: escapeText,
+
+  message(level: LogLevel, escapedMessage: string, ms: number): string {
+    return `${PREFIX[level]}${localTimestamp(ms)} ${escapedMessage}\n`;
   },
 
   request(level: LogLevel, entry: RequestLogEntry, ms: number): string {

@@ -1,6 +1,8 @@
 import { inspect, format as utilFormat } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { escapeText } from '../../src/logger/escape.js';
 import { formatMessage } from '../../src/logger/format.js';
+import { jsonEncoder } from '../../src/logger/json.js';
 
 function format(first: unknown, ...args: unknown[]): string {
   return formatMessage(first, args);
@@ -190,5 +192,32 @@ describe('formatMessage', () => {
       expect(format('%O', throwingInspect)).toBe('[unprintable object]');
       expect(format('a', throwingInspect, 'b')).toBe('a [unprintable object] b');
     });
+  });
+
+  describe('with an escaper', () => {
+    const cases: [string, unknown[]][] = [
+      ['a safe format with unsafe arguments', ['user %s said %j', 'bob\n[ERROR]', 'q"\u2028']],
+      ['an unsafe format', ['line\none %s\r%d %%\t%x', 'a\tb', 42]],
+      ['unsafe objects', ['%o %O', { s: 'a\nb' }, ['"\\']]],
+      ['extra unsafe arguments', ['x\n', 'y\n', { z: '\u0085' }]],
+      ['no arguments', ['100%\n"done"']],
+      ['a non-string first argument', [new Error('multi\nline'), 'tail\n']],
+      ['fewer arguments than verbs', ['%s\n%s', 'only\n']],
+    ];
+
+    it.each(cases)(
+      'escapes %s for text as if escaping the whole message',
+      (_name, [first, ...args]) => {
+        expect(formatMessage(first, args, escapeText)).toBe(escapeText(formatMessage(first, args)));
+      },
+    );
+
+    it.each(cases)(
+      'escapes %s for JSON as if escaping the whole message',
+      (_name, [first, ...args]) => {
+        const whole = JSON.stringify(formatMessage(first, args)).slice(1, -1);
+        expect(formatMessage(first, args, jsonEncoder.escape)).toBe(whole);
+      },
+    );
   });
 });
