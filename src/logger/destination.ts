@@ -7,7 +7,7 @@ export const stdoutDefaults = {
   minLength: 8192,
   /** The longest an entry waits in the buffer, and the pause between retries of a full pipe. */
   flushIntervalMs: 100,
-  /** How long `flush()` waits before trying again while stdout is full, in milliseconds. */
+  /** How long to wait before trying a full pipe (EAGAIN) again, in milliseconds. */
   retryMs: 10,
   /** How long a synchronous flush waits for a reader that takes nothing, in milliseconds. */
   stallLimitMs: 10_000,
@@ -63,7 +63,7 @@ class StdoutDestination implements LogWriter {
     if (this.#closed) return;
     this.#pending += chunk;
     if (this.#pending.length >= stdoutDefaults.minLength && !this.#full) this.#drain();
-    if (this.#timer === undefined) this.#arm();
+    this.#arm();
   }
 
   /** Calls back once everything buffered has been written to fd 1 (sonic-boom's contract). */
@@ -110,8 +110,12 @@ class StdoutDestination implements LogWriter {
     if (chunk.length > 0 && !this.#closed) this.#sonic.write(chunk);
   }
 
+  // One timer at a time, and none while idle: entries wait at most flushIntervalMs, and a
+  // full pipe is tried again every retryMs.
   #arm(): void {
-    this.#timer = setTimeout(this.#tick, stdoutDefaults.flushIntervalMs);
+    if (this.#timer !== undefined) return;
+    const delay = this.#full ? stdoutDefaults.retryMs : stdoutDefaults.flushIntervalMs;
+    this.#timer = setTimeout(this.#tick, delay);
     this.#timer.unref();
   }
 
@@ -145,7 +149,7 @@ class StdoutDestination implements LogWriter {
     }
     // A full pipe (or disk): sonic-boom keeps what it could not write; the timer retries.
     this.#full = true;
-    if (this.#timer === undefined) this.#arm();
+    this.#arm();
   }
 
   // The reader is gone, fd 1 is closed, or the reader stalled a synchronous flush: no entry

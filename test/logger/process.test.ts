@@ -82,6 +82,26 @@ describe('a process that logs to its stdout', () => {
     expect(messagesOf(result.stdout)).toEqual(numberedLines(0, 40_000));
   });
 
+  it('delivers what a full pipe held back once the reader catches up, without exiting', async () => {
+    const child = started(['slow-sink-then-wait']);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    while (!stderr.includes('logged 40000')) await once(child.stderr!, 'data');
+    let stdout = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    // No new entry is logged from here on: only the retry timer can deliver the rest.
+    while (linesOf(stdout).length < 40_000) await once(child.stdout!, 'data');
+
+    expect(child.exitCode).toBeNull();
+    expect(messagesOf(stdout)).toEqual(numberedLines(0, 40_000));
+    child.stdin?.end();
+    expect((await finished(child)).code).toBe(0);
+  });
+
   it('flushes a buffered line within the flush interval while the process keeps running', async () => {
     const child = started(['one-line-then-wait']);
     child.stdout?.setEncoding('utf8');
