@@ -3,5 +3,103 @@
  * @module
  */
 
+// ── The application ──────────────────────────────────────────────────────────
+export { App, type AppOptions } from './app.js';
+
+// ── Configuration ────────────────────────────────────────────────────────────
+export {
+  ConfigError,
+  DEFAULTS,
+  type DocsConfig,
+  type DocsContact,
+  type DocsLicense,
+  type DocsTag,
+  type Env,
+  type HealthConfig,
+  type KConfig,
+  type ResolvedConfig,
+  type ResolvedDocsConfig,
+  type ResolvedDocsServer,
+  resolveConfig,
+} from './config.js';
+// ── Integration contracts ────────────────────────────────────────────────────
+export {
+  type AttributeValue,
+  type HealthChecker,
+  type Job,
+  type MetricsCollector,
+  NOOP_SPAN,
+  noopTracer,
+  type RequestMetric,
+  type Scheduler,
+  type ShutdownHook,
+  type Span,
+  type SpanStartOptions,
+  type Tracer,
+  type Translator,
+} from './contracts.js';
+// ── Docs ─────────────────────────────────────────────────────────────────────
+export type { OpenApiDocument } from './docs/openapi.js';
+// ── Errors ───────────────────────────────────────────────────────────────────
+export {
+  badRequest,
+  conflict,
+  forbidden,
+  internal,
+  isKError,
+  KError,
+  type KErrorOptions,
+  notFound,
+  PROBLEM_CONTENT_TYPE,
+  type ProblemDetails,
+  serviceUnavailable,
+  statusTitle,
+  tooManyRequests,
+  toProblem,
+  unauthorized,
+  unprocessable,
+  type ValidationIssue,
+} from './errors.js';
+// ── Health ───────────────────────────────────────────────────────────────────
+export type { HealthReport, HealthStatus } from './health.js';
+export { negotiateLanguage } from './http/accept-language.js';
+// ── Routing ──────────────────────────────────────────────────────────────────
+export {
+  del,
+  get,
+  head,
+  options,
+  patch,
+  post,
+  put,
+  type RouteBuilder,
+  route,
+} from './routing/builders.js';
+export { Context } from './routing/context.js';
+export { Group } from './routing/group.js';
+export type { Module } from './routing/module.js';
+export type { RouteEntry } from './routing/table.js';
+export type {
+  BodyFor,
+  Controller,
+  DefaultBody,
+  Handler,
+  HandlerResult,
+  HttpMethod,
+  Infer,
+  Loose,
+  Middleware,
+  Next,
+  PathParams,
+  RawHeaders,
+  RawQuery,
+  Responses,
+  RouteDef,
+  RouteOptions,
+  Schema,
+  SecurityRequirement,
+  Sent,
+} from './routing/types.js';
+
 /** The version of the keelson package. */
 export const VERSION = '0.1.0';

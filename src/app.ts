@@ -1,0 +1,408 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import Fastify, {
+  type FastifyInstance,
+  type InjectOptions,
+  type LightMyRequestResponse,
+} from 'fastify';
+import { type KConfig, type ResolvedConfig, resolveConfig } from './config.js';
+import {
+  type HealthChecker,
+  type MetricsCollector,
+  noopTracer,
+  type Scheduler,
+  type ShutdownHook,
+  type Tracer,
+  type Translator,
+} from './contracts.js';
+import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import { docsPage } from './docs/page.js';
+import { HealthRegistry, healthRoutes } from './health.js';
+import { installErrorHandlers } from './http/errors.js';
+import { installRequestHooks } from './http/hooks.js';
+import { decorateRequestState } from './http/request-state.js';
+import { gracefulShutdown } from './lifecycle.js';
+import { type Logger, newLogger } from './logger/index.js';
+import { get } from './routing/builders.js';
+import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
+import type { Module } from './routing/module.js';
+import { mountRoute } from './routing/mount.js';
+import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
+import type { Controller, Middleware, RouteDef } from './routing/types.js';
+
+/** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */
+export interface AppOptions extends KConfig {
+  /** The logger the app writes to. @default newLogger(env === 'production') */
+  logger?: Logger;
+  /** CORS options for @fastify/cors, or false to leave CORS out. @default { origin: '*' } */
+  cors?: FastifyCorsOptions | false;
+}
+
+type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
+
+/**
+ * A Keelson service: the engine, the route table, health, docs, logging and the lifecycle.
+ * @example
+ * const app = new App({ serviceName: 'users-api', port: 8080 });
+ * app.registerController(new UsersController());
+ * await app.listen();
+ */
+export class App {
+  readonly #config: ResolvedConfig;
+  readonly #logger: Logger;
+  readonly #fastify: FastifyInstance;
+  readonly #cors: FastifyCorsOptions | false;
+  readonly #table = new RouteTable();
+  readonly #health = new HealthRegistry();
+  readonly #hooks: ShutdownHook[] = [];
+  readonly #appMiddleware: Middleware[] = [];
+  readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
+  readonly #runtime: {
+    logger: Logger;
+    translator: Translator | undefined;
+    tracer: Tracer;
+    metrics: MetricsCollector | undefined;
+  };
+  #scope: Scope = this.#root;
+  #scheduler: Scheduler | undefined;
+  #state: State = 'created';
+  #built: Promise<void> | undefined;
+  #closing: Promise<boolean> | undefined;
+  #address: string | undefined;
+  #openapi: OpenApiDocument | undefined;
+  #stopped: (() => void) | undefined;
+
+  /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
+  constructor(options: AppOptions) {
+    this.#config = resolveConfig(options);
+    this.#logger = options.logger ?? newLogger(this.#config.isProduction);
+    this.#cors = options.cors ?? { origin: '*' };
+    this.#runtime = {
+      logger: this.#logger,
+      translator: undefined,
+      tracer: noopTracer,
+      metrics: undefined,
+    };
+    this.#fastify = Fastify({
+      logger: false,
+      bodyLimit: this.#config.bodyLimit,
+      forceCloseConnections: 'idle',
+      return503OnClosing: false,
+      onProtoPoisoning: 'error',
+      onConstructorPoisoning: 'error',
+    });
+    decorateRequestState(this.#fastify);
+  }
+
+  /** The resolved configuration, defaults applied. */
+  get config(): ResolvedConfig {
+    return this.#config;
+  }
+
+  /** The logger the app writes to. */
+  get logger(): Logger {
+    return this.#logger;
+  }
+
+  /** The Fastify instance underneath, for plugins Keelson does not wrap. */
+  get fastify(): FastifyInstance {
+    return this.#fastify;
+  }
+
+  /** The tracer; a no-op tracer until `setTracer`. Never null. */
+  get tracer(): Tracer {
+    return this.#runtime.tracer;
+  }
+
+  /** The URL the server is bound to, once `listen()` has bound it. */
+  get address(): string | undefined {
+    return this.#address;
+  }
+
+  /** Every route of the app, built-in ones included, in registration order. */
+  get routes(): readonly RouteEntry[] {
+    return this.#table.entries;
+  }
+
+  // ── registration ──────────────────────────────────────────────────────────
+
+  /** Registers a controller's routes (under the current group, inside a module used on one). */
+  registerController(controller: Controller): this {
+    this.#addIn(this.#scope, routesOf(controller), originOf(controller));
+    return this;
+  }
+
+  /** Registers routes directly: `app.addRoutes(get('/ping', () => 'pong'))`. */
+  addRoutes(...routes: RouteDef[]): this {
+    this.#addIn(this.#scope, routes, 'app');
+    return this;
+  }
+
+  /** Registers a module, or adds app-wide middleware when given a function. */
+  use(item: Module | Middleware): this {
+    if (typeof item === 'function') {
+      assertMiddleware(item);
+      if (this.#scope === this.#root) this.#appMiddleware.push(item);
+      else this.#scope.middleware.push(item);
+    } else {
+      this.#useModuleIn(this.#scope, item);
+    }
+    return this;
+  }
+
+  /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
+  group(prefix: string, ...middleware: Middleware[]): Group {
+    return new Group(this.#host, this.#scope, prefix, middleware);
+  }
+
+  /** Adds a health checker to `GET /health`. */
+  registerHealthChecker(checker: HealthChecker): this {
+    this.#health.add(checker);
+    return this;
+  }
+
+  /** Adds a shutdown hook; hooks run one after another in registration order. */
+  onShutdown(hook: ShutdownHook): this {
+    if (typeof hook !== 'function')
+      throw new TypeError(`a shutdown hook must be a function, got ${typeof hook}`);
+    this.#hooks.push(hook);
+    return this;
+  }
+
+  /** Sets the metrics collector, told of every finished request. */
+  setMetricsCollector(collector: MetricsCollector): this {
+    if (!collector || typeof collector.recordRequest !== 'function') {
+      throw new TypeError('a metrics collector must have a recordRequest(metric) method');
+    }
+    this.#runtime.metrics = collector;
+    return this;
+  }
+
+  /** Sets the tracer; must be called before the app starts. */
+  setTracer(tracer: Tracer): this {
+    if (!tracer || typeof tracer.start !== 'function')
+      throw new TypeError('a tracer must have a start(name) method');
+    this.#assertNotStarted('setTracer');
+    this.#runtime.tracer = tracer;
+    return this;
+  }
+
+  /** Sets the translator behind `c.t()` and `c.lang`. */
+  setTranslator(translator: Translator): this {
+    if (
+      !translator ||
+      typeof translator.t !== 'function' ||
+      typeof translator.locales !== 'function'
+    ) {
+      throw new TypeError('a translator must have t(locale, key, ...args) and locales() methods');
+    }
+    this.#runtime.translator = translator;
+    return this;
+  }
+
+  /** Registers the scheduler: `listen()` starts it, and its `stop` is added as a shutdown hook now. */
+  registerScheduler(scheduler: Scheduler): this {
+    if (
+      !scheduler ||
+      typeof scheduler.start !== 'function' ||
+      typeof scheduler.stop !== 'function'
+    ) {
+      throw new TypeError('a scheduler must have start() and stop(signal) methods');
+    }
+    if (this.#scheduler) throw new Error('a scheduler is already registered');
+    this.#scheduler = scheduler;
+    this.#hooks.push(function stopScheduler(signal) {
+      return scheduler.stop(signal);
+    });
+    return this;
+  }
+
+  // ── running ───────────────────────────────────────────────────────────────
+
+  /** Builds the engine from the route table without listening; `inject` and `listen` call it. */
+  ready(): Promise<void> {
+    this.#built ??= this.#build();
+    return this.#built;
+  }
+
+  /** Serves one request with no socket, for tests. */
+  async inject(request: InjectOptions | string): Promise<LightMyRequestResponse> {
+    await this.ready();
+    return this.#fastify.inject(request);
+  }
+
+  /** The OpenAPI document of the app, built once from the route table. */
+  async openapi(): Promise<OpenApiDocument> {
+    await this.ready();
+    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries);
+    return this.#openapi;
+  }
+
+  /**
+   * Binds the port and serves until SIGINT or SIGTERM, then shuts down gracefully and exits
+   * (0 when every step went well, 1 otherwise). Resolves after the shutdown.
+   */
+  async listen(): Promise<void> {
+    if (this.#state !== 'created')
+      throw new Error(`listen() called on an app that is ${this.#state}`);
+    this.#state = 'starting';
+    const stopped = new Promise<void>((resolve) => {
+      this.#stopped = resolve;
+    });
+    const onSignal = (signal: NodeJS.Signals) => this.#onSignal(signal);
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const removeSignals = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    };
+    try {
+      await this.ready();
+    } catch (err) {
+      removeSignals();
+      this.#logger.error('%s cannot start: %s', this.#config.serviceName, (err as Error).message);
+    }
+    const { port, host } = this.#config;
+    try {
+      await this.#fastify.listen({ port, host });
+    } catch (err) {
+      removeSignals();
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE')
+        this.#logger.error('port %d is already in use (host %s)', port, host);
+      if (code === 'EACCES')
+        this.#logger.error('no permission to listen on port %d (host %s)', port, host);
+      this.#logger.error('cannot listen on %s:%d: %s', host, port, (err as Error).message);
+    }
+    this.#address = boundUrl(this.#fastify);
+    this.#state = 'serving';
+    const docs = this.#config.docs.enabled
+      ? ` (docs: ${this.#address}${this.#config.docs.path})`
+      : '';
+    this.#logger.info('%s listening on %s%s', this.#config.serviceName, this.#address, docs);
+    this.#scheduler?.start();
+    await stopped;
+    removeSignals();
+  }
+
+  /** Runs the graceful shutdown without exiting the process; resolves true when it all went well. */
+  close(): Promise<boolean> {
+    if (!this.#closing) {
+      this.#state = 'closing';
+      this.#closing = gracefulShutdown({
+        fastify: this.#fastify,
+        hooks: this.#hooks,
+        logger: this.#logger,
+        timeoutMs: this.#config.shutdownTimeoutMs,
+      }).then((ok) => {
+        this.#state = 'closed';
+        this.#stopped?.();
+        return ok;
+      });
+    }
+    return this.#closing;
+  }
+
+  // ── internals ─────────────────────────────────────────────────────────────
+
+  #onSignal(signal: NodeJS.Signals): void {
+    if (this.#closing) {
+      this.#logger.warn('%s received again during shutdown: exiting now', signal);
+      this.#logger.flushSync();
+      process.exit(1);
+    }
+    this.#logger.info('%s received: shutting down', signal);
+    void this.close().then((ok) => {
+      this.#logger.info('%s stopped%s', this.#config.serviceName, ok ? '' : ' with errors');
+      this.#logger.flushSync();
+      // Let the code after `await app.listen()` run before the process ends.
+      setImmediate(() => process.exit(ok ? 0 : 1));
+    });
+  }
+
+  readonly #host: ScopeHost = {
+    addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
+    useModuleIn: (scope, module) => this.#useModuleIn(scope, module),
+  };
+
+  #addIn(scope: Scope, routes: readonly RouteDef[], origin: string, builtin = false): void {
+    this.#assertNotStarted('registering routes');
+    for (const r of routes) this.#table.add(r, scope, origin, builtin);
+  }
+
+  #useModuleIn(scope: Scope, module: Module): void {
+    if (!module || typeof module.register !== 'function') {
+      throw new TypeError('a module must have a register(app) method');
+    }
+    const outer = this.#scope;
+    this.#scope = scope;
+    try {
+      const result: unknown = module.register(this);
+      if (result instanceof Promise) {
+        throw new TypeError(
+          `${originOf(module)}.register(app) must register synchronously, it returned a Promise`,
+        );
+      }
+    } finally {
+      this.#scope = outer;
+    }
+  }
+
+  #assertNotStarted(what: string): void {
+    if (this.#built)
+      throw new Error(`${what} must happen before the app starts (ready, inject or listen)`);
+  }
+
+  async #build(): Promise<void> {
+    const config = this.#config;
+    if (!config.disableHealth) {
+      const routes = healthRoutes({
+        registry: this.#health,
+        service: config.serviceName,
+        version: config.version,
+        timeoutMs: config.health.timeoutMs,
+      });
+      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
+    }
+    if (config.docs.enabled) {
+      const { path, title } = config.docs;
+      const specUrl = `${path}/openapi.json`;
+      const page = docsPage(title, specUrl);
+      this.#table.add(
+        get(path, { hidden: true }, (c) => {
+          c.reply.type('text/html; charset=utf-8');
+          return page;
+        }),
+        this.#root,
+        'keelson',
+        true,
+      );
+      this.#table.add(
+        get(specUrl, { hidden: true }, () => this.openapi()),
+        this.#root,
+        'keelson',
+        true,
+      );
+    }
+    const fastify = this.#fastify;
+    if (this.#cors !== false) await fastify.register(cors, this.#cors);
+    installRequestHooks(fastify, this.#runtime);
+    installErrorHandlers(fastify, this.#table.entries);
+    for (const entry of this.#table.entries) {
+      mountRoute(fastify, entry, this.#runtime, this.#appMiddleware);
+    }
+    await fastify.ready();
+    this.#openapi = buildOpenApi(config, this.#table.entries);
+  }
+}
+
+function boundUrl(fastify: FastifyInstance): string {
+  const addr = fastify.server.address();
+  if (!addr || typeof addr === 'string') return String(addr);
+  const host =
+    addr.address === '0.0.0.0' || addr.address === '::'
+      ? 'localhost'
+      : addr.family === 'IPv6'
+        ? `[${addr.address}]`
+        : addr.address;
+  return `http://${host}:${addr.port}`;
+}

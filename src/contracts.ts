@@ -1,0 +1,106 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** A value a span attribute may hold. */
+export type AttributeValue = string | number | boolean;
+
+/** One unit of traced work: a request, or a piece of work inside one. */
+export interface Span {
+  /** Sets an attribute on the span. */
+  setAttribute(key: string, value: AttributeValue): void;
+  /** Records an error on the span and marks it failed. */
+  recordError(error: unknown): void;
+  /** Ends the span; later calls do nothing. */
+  end(): void;
+  /** The trace id, when the tracer has one; written to JSON request-log entries as `traceId`. */
+  readonly traceId?: string | undefined;
+}
+
+/** What a tracer is told when a span starts. */
+export interface SpanStartOptions {
+  /** `server` for the span of an incoming request, `internal` otherwise. @default 'internal' */
+  kind?: 'server' | 'internal';
+  /** Attributes set when the span starts. */
+  attributes?: Record<string, AttributeValue>;
+  /** The incoming request's headers, so a tracer can continue a W3C `traceparent`. */
+  headers?: IncomingHttpHeaders;
+}
+
+/** Starts spans. The App opens one server span per request. */
+export interface Tracer {
+  /** Starts a span named `name`. */
+  start(name: string, options?: SpanStartOptions): Span;
+}
+
+/** One finished request, as given to a metrics collector. */
+export interface RequestMetric {
+  /** The HTTP method, upper case. */
+  method: string;
+  /** The route pattern (`/users/:id`), never the raw path; unmatched requests share one value. */
+  route: string;
+  /** The response status code. */
+  statusCode: number;
+  /** Time from the request's arrival to the end of its response, in milliseconds. */
+  durationMs: number;
+}
+
+/** Receives one record per finished request. */
+export interface MetricsCollector {
+  /** Records one finished request. Called after the response is sent; must not throw. */
+  recordRequest(metric: RequestMetric): void;
+}
+
+/** Translates message keys into a locale. */
+export interface Translator {
+  /** The translation of `key` in `locale`, with `args` filled in. */
+  t(locale: string, key: string, ...args: unknown[]): string;
+  /** The locales this translator has, the default first. */
+  locales(): readonly string[];
+}
+
+/** A job a scheduler runs on a cron schedule. */
+export interface Job {
+  /** A unique name, used in logs and health. */
+  name: string;
+  /** A 5- or 6-field cron expression. */
+  schedule: string;
+  /** The work; `signal` aborts when the service shuts down. */
+  handler(signal: AbortSignal): Promise<void> | void;
+}
+
+/** Runs jobs on schedules; started by `listen()` and stopped at shutdown. */
+export interface Scheduler {
+  /** Adds a job. */
+  add(job: Job): void;
+  /** Starts running jobs on their schedules. */
+  start(): void;
+  /** Stops scheduling and waits for running jobs until `signal` aborts. */
+  stop(signal: AbortSignal): Promise<void>;
+}
+
+/** Reports whether one dependency of the service is healthy. */
+export interface HealthChecker {
+  /** The key of this checker in the health body's `checks`. */
+  name(): string;
+  /** Resolves when healthy; throws or rejects when not. `signal` aborts on timeout or when the client goes away. */
+  check(signal: AbortSignal): Promise<void> | void;
+}
+
+/** A function run during graceful shutdown; `signal` aborts at the shutdown deadline. */
+export type ShutdownHook = (signal: AbortSignal) => Promise<void> | void;
+
+const noopSpan: Span = Object.freeze({
+  setAttribute() {},
+  recordError() {},
+  end() {},
+  traceId: undefined,
+});
+
+/** A tracer that records nothing: the App's default. */
+export const noopTracer: Tracer = Object.freeze({
+  start(): Span {
+    return noopSpan;
+  },
+});
+
+/** The span the no-op tracer hands out. */
+export const NOOP_SPAN: Span = noopSpan;

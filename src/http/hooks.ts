@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
+import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { pathOf } from './request-state.js';
+
+/** The route label of requests that matched no route, so metric series stay bounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** What the request hooks read at request time. */
+export interface HookRuntime {
+  readonly logger: Logger;
+  readonly tracer: Tracer;
+  readonly metrics: MetricsCollector | undefined;
+}
+
+/**
+ * Installs the per-request hooks: a server span when a tracer is set, and after each response
+ * one request-log entry, one metrics record and the end of the span.
+ */
+export function installRequestHooks(fastify: FastifyInstance, runtime: HookRuntime): void {
+  if (runtime.tracer !== noopTracer) {
+    const tracer = runtime.tracer;
+    fastify.addHook('onRequest', function startSpan(request, _reply, done) {
+      const route = request.routeOptions.url;
+      request.keelsonSpan = tracer.start(route ? `${request.method} ${route}` : request.method, {
+        kind: 'server',
+        headers: request.headers,
+        attributes: {
+          'http.request.method': request.method,
+          'url.path': pathOf(request.url),
+          ...(route ? { 'http.route': route } : {}),
+        },
+      });
+      done();
+    });
+  }
+
+  fastify.addHook('onResponse', function finishRequest(request, reply, done) {
+    recordRequest(runtime, request, reply);
+    done();
+  });
+}
+
+function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: FastifyReply): void {
+  const status = reply.statusCode;
+  const durationMs = reply.elapsedTime;
+  const span = request.keelsonSpan;
+  const entry: RequestLogEntry = {
+    method: request.method,
+    path: pathOf(request.url),
+    status,
+    durationMs,
+  };
+  if (span?.traceId) entry.traceId = span.traceId;
+  const error = request.keelsonError;
+  if (error !== null && status >= 500) entry.error = describeError(error);
+  runtime.logger.request(entry);
+
+  const metrics = runtime.metrics;
+  if (metrics) {
+    try {
+      metrics.recordRequest({
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        statusCode: status,
+        durationMs,
+      });
+    } catch (err) {
+      runtime.logger.warn('metrics collector failed: %s', describeError(err));
+    }
+  }
+
+  if (span) {
+    span.setAttribute('http.response.status_code', status);
+    span.end();
+  }
+}
+
+/** A one-string account of a thrown value for the log: its stack, else its message. */
+export function describeError(error: unknown): string {
+  try {
+    if (error instanceof Error) {
+      const stack =
+        typeof error.stack === 'string' ? error.stack : `${error.name}: ${error.message}`;
+      return error.cause === undefined
+        ? stack
+        : `${stack}\ncaused by: ${describeError(error.cause)}`;
+    }
+    return typeof error === 'string' ? error : String(error);
+  } catch {
+    return 'an unprintable value';
+  }
+}

@@ -1,0 +1,101 @@
+import type { Context } from './context.js';
+import type { Handler, HttpMethod, Responses, RouteDef, RouteOptions, Schema } from './types.js';
+
+/** Builds a route for one HTTP method; schemas come before the handler so its types are inferred. */
+export interface RouteBuilder {
+  <
+    Path extends string,
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    H extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+    R extends Responses = Record<never, never>,
+  >(
+    path: Path,
+    options: RouteOptions<P, Q, H, B, R>,
+    handler: Handler<Path, P, Q, H, B, R>,
+  ): RouteDef;
+  <Path extends string>(
+    path: Path,
+    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
+  ): RouteDef;
+}
+
+const METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'HEAD',
+  'OPTIONS',
+]);
+
+function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
+  if (!METHODS.has(method)) {
+    throw new TypeError(
+      `route method must be one of ${[...METHODS].join(', ')}, got ${String(method)}`,
+    );
+  }
+  if (typeof path !== 'string' || !path.startsWith('/')) {
+    throw new TypeError(`route path must start with '/', got ${JSON.stringify(path)}`);
+  }
+  const options = (typeof a === 'function' ? {} : (a ?? {})) as RouteDef['options'];
+  const handler = typeof a === 'function' ? a : b;
+  if (typeof handler !== 'function') {
+    throw new TypeError(
+      `route ${method} ${path}: the handler must be a function, got ${typeof handler}`,
+    );
+  }
+  return Object.freeze({ method, path, options, handler: handler as (c: Context) => unknown });
+}
+
+function builder(method: HttpMethod): RouteBuilder {
+  return function buildRoute(path: string, a: unknown, b?: unknown): RouteDef {
+    return makeRoute(method, path, a, b);
+  } as RouteBuilder;
+}
+
+/** A `GET` route. @example get('/ping', () => ({ ok: true })) */
+export const get: RouteBuilder = builder('GET');
+/** A `POST` route. */
+export const post: RouteBuilder = builder('POST');
+/** A `PUT` route. */
+export const put: RouteBuilder = builder('PUT');
+/** A `PATCH` route. */
+export const patch: RouteBuilder = builder('PATCH');
+/** A `DELETE` route (`delete` is a reserved word). */
+export const del: RouteBuilder = builder('DELETE');
+/** A `HEAD` route. */
+export const head: RouteBuilder = builder('HEAD');
+/** An `OPTIONS` route. */
+export const options: RouteBuilder = builder('OPTIONS');
+
+/** A route for any method: `route('GET', '/ping', handler)`. */
+export function route<
+  Path extends string,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  H extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  R extends Responses = Record<never, never>,
+>(
+  method: HttpMethod,
+  path: Path,
+  options: RouteOptions<P, Q, H, B, R>,
+  handler: Handler<Path, P, Q, H, B, R>,
+): RouteDef;
+/** A route for any method, without options. */
+export function route<Path extends string>(
+  method: HttpMethod,
+  path: Path,
+  handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
+): RouteDef;
+export function route(method: HttpMethod, path: string, a: unknown, b?: unknown): RouteDef {
+  return makeRoute(
+    typeof method === 'string' ? (method.toUpperCase() as HttpMethod) : method,
+    path,
+    a,
+    b,
+  );
+}

@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NOOP_SPAN, type Span, type Translator } from '../contracts.js';
+import { negotiateLanguage } from '../http/accept-language.js';
+import type { Logger } from '../logger/index.js';
+import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './types.js';
+
+/** What every request of one app shares: read at request time, so integrations set late still count. */
+export interface RequestRuntime {
+  /** The app's logger. */
+  readonly logger: Logger;
+  /** The translator, when one is set. */
+  translator: Translator | undefined;
+}
+
+/**
+ * The context a handler and its middleware receive: the validated, typed request parts,
+ * the engine's own request and reply, and reply helpers.
+ */
+export class Context<
+  P = Record<string, string>,
+  Q = RawQuery,
+  H = RawHeaders,
+  B = unknown,
+  R extends Responses = Responses,
+> {
+  /** Path parameters, validated when the route has a `params` schema. */
+  params: P;
+  /** Query parameters, validated when the route has a `query` schema. */
+  query: Q;
+  /** Request headers, validated when the route has a `headers` schema. */
+  headers: H;
+  /** The request body, validated when the route has a `body` schema. */
+  body: B;
+  /** The engine's request. */
+  readonly request: FastifyRequest;
+  /** The engine's reply. */
+  readonly reply: FastifyReply;
+  /** The request's span (a no-op span unless a tracer is set). */
+  span: Span = NOOP_SPAN;
+  readonly #runtime: RequestRuntime;
+  #abort: AbortController | undefined;
+  #lang: string | undefined;
+
+  /** Made by the App for each request; not for service code. */
+  constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
+    this.request = request;
+    this.reply = reply;
+    this.#runtime = runtime;
+    this.params = request.params as P;
+    this.query = request.query as Q;
+    this.headers = request.headers as H;
+    this.body = request.body as B;
+  }
+
+  /** The app's logger. */
+  get log(): Logger {
+    return this.#runtime.logger;
+  }
+
+  /** Aborts when the client goes away before the response is complete. */
+  get signal(): AbortSignal {
+    if (!this.#abort) {
+      const abort = new AbortController();
+      this.#abort = abort;
+      const raw = this.reply.raw;
+      if (raw.writableFinished) return abort.signal;
+      if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
+      else
+        raw.once('close', () => {
+          if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
+        });
+    }
+    return this.#abort.signal;
+  }
+
+  /** The locale for this request: `Accept-Language` matched against the translator's locales. */
+  get lang(): string {
+    if (this.#lang === undefined) {
+      const header = this.request.headers['accept-language'];
+      const locales = this.#runtime.translator?.locales() ?? [];
+      this.#lang = negotiateLanguage(header, locales);
+    }
+    return this.#lang;
+  }
+
+  /** Translates `key` into this request's locale; returns the key when no translator is set. */
+  t(key: string, ...args: unknown[]): string {
+    const tr = this.#runtime.translator;
+    return tr ? tr.t(this.lang, key, ...args) : key;
+  }
+
+  /** Answers 201 Created with `body`. */
+  created(body: BodyFor<R, 201>): Sent {
+    this.reply.code(201);
+    return body as unknown as Sent;
+  }
+
+  /** Answers 204 No Content. */
+  noContent(): Sent {
+    this.reply.code(204);
+    return undefined as unknown as Sent;
+  }
+
+  /** Answers with `code` and `body`, checked against the schema declared for `code`. */
+  status<S extends number>(code: S, body: BodyFor<R, S>): Sent {
+    this.reply.code(code);
+    return body as unknown as Sent;
+  }
+
+  /** Sets a response header. */
+  header(name: string, value: string | number | readonly string[]): this {
+    this.reply.header(name, value);
+    return this;
+  }
+}

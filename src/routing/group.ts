@@ -1,0 +1,86 @@
+import type { Module } from './module.js';
+import type { Scope } from './table.js';
+import { normalizePrefix } from './table.js';
+import type { Controller, Middleware, RouteDef } from './types.js';
+
+/** What a Group needs from its App: registration into a scope. Internal. */
+export interface ScopeHost {
+  /** Registers routes in `scope`, naming `origin` in errors. */
+  addIn(scope: Scope, routes: readonly RouteDef[], origin: string): void;
+  /** Runs a module's registration with `scope` as the current scope. */
+  useModuleIn(scope: Scope, module: Module): void;
+}
+
+/** A set of routes under one path prefix and middleware; made by `app.group()`. */
+export class Group {
+  readonly #host: ScopeHost;
+  readonly #scope: Scope;
+
+  /** Made by `app.group()` and `group.group()`; not for service code. */
+  constructor(host: ScopeHost, parent: Scope, prefix: string, middleware: readonly Middleware[]) {
+    for (const mw of middleware) assertMiddleware(mw);
+    this.#host = host;
+    this.#scope = {
+      prefix: parent.prefix + normalizePrefix(prefix),
+      middleware: [...middleware],
+      parent,
+    };
+  }
+
+  /** The full prefix of this group. */
+  get prefix(): string {
+    return this.#scope.prefix;
+  }
+
+  /** Registers a controller's routes under this group's prefix and middleware. */
+  registerController(controller: Controller): this {
+    this.#host.addIn(this.#scope, routesOf(controller), originOf(controller));
+    return this;
+  }
+
+  /** Registers routes directly under this group. */
+  addRoutes(...routes: RouteDef[]): this {
+    this.#host.addIn(this.#scope, routes, `group ${this.prefix}`);
+    return this;
+  }
+
+  /** Adds middleware to this group (a function), or registers a module under it. */
+  use(item: Module | Middleware): this {
+    if (typeof item === 'function') this.#scope.middleware.push(item);
+    else this.#host.useModuleIn(this.#scope, item);
+    return this;
+  }
+
+  /** A nested group: its prefix follows this one's, its middleware runs inside this one's. */
+  group(prefix: string, ...middleware: Middleware[]): Group {
+    return new Group(this.#host, this.#scope, prefix, middleware);
+  }
+}
+
+/** The routes of a controller, checked. */
+export function routesOf(controller: Controller): readonly RouteDef[] {
+  if (!controller || typeof controller.routes !== 'function') {
+    throw new TypeError(`a controller must have a routes() method, got ${describe(controller)}`);
+  }
+  const routes = controller.routes();
+  if (!Array.isArray(routes)) {
+    throw new TypeError(`${originOf(controller)}.routes() must return an array of routes`);
+  }
+  return routes;
+}
+
+/** A name for whoever registered routes: the class name, for error messages. */
+export function originOf(value: object): string {
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name && name !== 'Object' ? name : 'a controller';
+}
+
+/** Throws unless `mw` is a function. */
+export function assertMiddleware(mw: unknown): asserts mw is Middleware {
+  if (typeof mw !== 'function')
+    throw new TypeError(`middleware must be a function, got ${describe(mw)}`);
+}
+
+function describe(v: unknown): string {
+  return v === null ? 'null' : typeof v;
+}

@@ -1,0 +1,66 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { unprocessable, type ValidationIssue } from '../errors.js';
+import type { Context } from './context.js';
+import type { RouteOptions, Schema } from './types.js';
+
+/** Where a validated value came from; the first segment of each issue's path. */
+export type Source = 'params' | 'query' | 'headers' | 'body';
+
+/** One part of the request a route validates. */
+export interface Part {
+  readonly source: Source;
+  readonly schema: Schema;
+}
+
+const SOURCES: readonly Source[] = ['params', 'query', 'headers', 'body'];
+
+/** The parts a route's options ask to validate, worked out once at registration. */
+export function partsOf(
+  options: RouteOptions<
+    Schema | undefined,
+    Schema | undefined,
+    Schema | undefined,
+    Schema | undefined
+  >,
+): Part[] {
+  const parts: Part[] = [];
+  for (const source of SOURCES) {
+    const schema = options[source];
+    if (schema === undefined) continue;
+    if (typeof schema !== 'object' || schema === null || !('~standard' in schema)) {
+      throw new TypeError(
+        `the ${source} schema is not a Standard Schema value (Zod 4, Valibot, ArkType …)`,
+      );
+    }
+    parts.push({ source, schema });
+  }
+  return parts;
+}
+
+/**
+ * Validates every part into the context (`c.params`, `c.query`, …) and throws one 422 KError
+ * listing the issues of all parts when any fails.
+ */
+export async function validateInto(c: Context, parts: readonly Part[]): Promise<void> {
+  let issues: ValidationIssue[] | undefined;
+  for (const { source, schema } of parts) {
+    let result = schema['~standard'].validate(c[source]);
+    if (result instanceof Promise) result = await result;
+    if (result.issues) {
+      issues ??= [];
+      for (const issue of result.issues) issues.push(toIssue(source, issue));
+    } else {
+      c[source] = result.value as never;
+    }
+  }
+  if (issues) throw unprocessable('The request did not pass validation.', issues);
+}
+
+function toIssue(source: Source, issue: StandardSchemaV1.Issue): ValidationIssue {
+  let path: string = source;
+  for (const seg of issue.path ?? []) {
+    const key = typeof seg === 'object' && seg !== null ? seg.key : seg;
+    path += `.${String(key)}`;
+  }
+  return { path, message: issue.message };
+}

@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const fixture = fileURLToPath(new URL('./fixtures/lifecycle-app.ts', import.meta.url));
+
+interface Service {
+  child: ChildProcess;
+  url: Promise<string>;
+  entries: Record<string, unknown>[];
+  waitFor(pattern: RegExp): Promise<Record<string, unknown>>;
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of running.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+function start(env: Record<string, string>): Service {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  const entries: Record<string, unknown>[] = [];
+  const waiters: { pattern: RegExp; resolve: (e: Record<string, unknown>) => void }[] = [];
+  let buffer = '';
+  let stderr = '';
+  child.stderr?.on('data', (d) => {
+    stderr += String(d);
+  });
+  child.stdout?.on('data', (d) => {
+    buffer += String(d);
+    let nl = buffer.indexOf('\n');
+    while (nl !== -1) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      nl = buffer.indexOf('\n');
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      entries.push(entry);
+      for (const w of [...waiters]) {
+        if (w.pattern.test(String(entry.message ?? ''))) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(entry);
+        }
+      }
+    }
+  });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const waitFor = (pattern: RegExp) => {
+    const found = entries.find((e) => pattern.test(String(e.message ?? '')));
+    if (found) return Promise.resolve(found);
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      waiters.push({ pattern, resolve });
+      void exit.then(() => {
+        const late = entries.find((e) => pattern.test(String(e.message ?? '')));
+        if (late) resolve(late);
+        else reject(new Error(`exited before logging ${pattern}; stderr: ${stderr}`));
+      });
+    });
+  };
+  const url = waitFor(/listening on/).then((e) => /(http:\/\/\S+)/.exec(String(e.message))![1]!);
+  // A test that expects the process to fail never awaits the URL.
+  url.catch(() => {});
+  return { child, url, entries, waitFor, exit };
+}
+
+const messages = (s: Service) =>
+  s.entries.map((e) => String(e.message ?? `${e.method} ${e.path} ${e.status}`));
+
+describe('lifecycle (child process, real signals)', () => {
+  it('logs its URL, then on SIGTERM runs the hooks in order with one shared signal and exits 0', async () => {
+    const s = start({ LIFECYCLE_MODE: 'order' });
+    const url = await s.url;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    s.child.kill('SIGTERM');
+    const { code } = await s.exit;
+    expect(code).toBe(0);
+    const hooks = messages(s).filter((m) => m.startsWith('hook'));
+    expect(hooks).toEqual([
+      'hook one start (same signal: true)',
+      'hook one end (aborted: false)',
+      'hook three start (same signal: true)',
+      'hook three end (aborted: false)',
+    ]);
+    expect(messages(s)).toContain('listen resolved');
+  });
+
+  it('logs a hook that throws, runs the next one and exits 1', async () => {
+    const s = start({ LIFECYCLE_MODE: 'throw' });
+    await s.url;
+    s.child.kill('SIGINT');
+    const { code } = await s.exit;
+    expect(code).toBe(1);
+    const all = messages(s);
+    expect(all.some((m) => /shutdown hook #2.* failed: Error: hook two failed/.test(m))).toBe(true);
+    expect(all).toContain('hook three end (aborted: false)');
+  });
+
+  it('abandons a hook still running at the 10 s deadline, skips the rest and exits 1', async () => {
+    const s = start({ LIFECYCLE_MODE: 'hang' });
+    await s.url;
+    const sentAt = Date.now();
+    s.child.kill('SIGTERM');
+    const { code } = await s.exit;
+    const elapsed = Date.now() - sentAt;
+    expect(code).toBe(1);
+    // The hung hook must not end the process early: it lives until the deadline.
+    expect(elapsed).toBeGreaterThanOrEqual(9_500);
+    const all = messages(s);
+    expect(all.some((m) => /shutdown hook #2 abandoned/.test(m))).toBe(true);
+    expect(all.some((m) => /shutdown hook #3 not run/.test(m))).toBe(true);
+    expect(all).not.toContain('hook three start (same signal: true)');
+  }, 20_000);
+
+  it('lets an in-flight request finish while refusing new connections', async () => {
+    const s = start({ LIFECYCLE_MODE: 'order' });
+    const url = new URL(await s.url);
+    const slow = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get({ host: url.hostname, port: url.port, path: '/slow' }, (res) => {
+          let body = '';
+          res.on('data', (d) => {
+            body += String(d);
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+        .on('error', reject);
+    });
+    await s.waitFor(/slow request started/);
+    s.child.kill('SIGTERM');
+    await s.waitFor(/SIGTERM received/);
+    const refused = await new Promise<string>((resolve) => {
+      const sock = net.connect(Number(url.port), url.hostname);
+      sock.on('connect', () => {
+        sock.destroy();
+        resolve('connected');
+      });
+      sock.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+    const res = await slow;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toMatchObject({ done: true });
+    expect((await s.exit).code).toBe(0);
+    expect(s.entries.some((e) => e.path === '/slow' && e.status === 200)).toBe(true);
+  });
+
+  it('exits at once on a second signal during shutdown', async () => {
+    const s = start({ LIFECYCLE_MODE: 'hang' });
+    await s.url;
+    s.child.kill('SIGTERM');
+    await s.waitFor(/hook two start/);
+    const sentAt = Date.now();
+    s.child.kill('SIGINT');
+    const { code } = await s.exit;
+    expect(code).toBe(1);
+    expect(Date.now() - sentAt).toBeLessThan(5_000);
+    expect(messages(s).some((m) => /SIGINT received again during shutdown/.test(m))).toBe(true);
+  });
+
+  it('exits 1 naming the port when the port is already in use', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const s = start({ LIFECYCLE_MODE: 'order', PORT: String(port) });
+      const { code } = await s.exit;
+      expect(code).toBe(1);
+      const last = s.entries.at(-1);
+      expect(last).toMatchObject({ level: 'error' });
+      expect(String(last?.message)).toContain(`port ${port} is already in use`);
+      expect(messages(s).some((m) => /listening on/.test(m))).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  });
+});
