@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import * as keelson from '../src/index.js';
+
+// A change to the public surface must be deliberate: update this list in the same commit.
+describe('the public entry of keelson', () => {
+  it('exports exactly these run-time names', () => {
+    expect(Object.keys(keelson).sort()).toEqual([
+      'App',
+      'ConfigError',
+      'Context',
+      'DEFAULTS',
+      'Group',
+      'KError',
+      'NOOP_SPAN',
+      'PROBLEM_CONTENT_TYPE',
+      'VERSION',
+      'badRequest',
+      'conflict',
+      'del',
+      'forbidden',
+      'get',
+      'head',
+      'internal',
+      'isKError',
+      'negotiateLanguage',
+      'noopTracer',
+      'notFound',
+      'options',
+      'patch',
+      'post',
+      'put',
+      'resolveConfig',
+      'route',
+      'serviceUnavailable',
+      'statusTitle',
+      'toProblem',
+      'tooManyRequests',
+      'unauthorized',
+      'unprocessable',
+    ]);
+  });
+
+  it('keeps VERSION equal to the package version', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(keelson.VERSION).toBe(pkg.version);
+  });
+});
