@@ -387,7 +387,13 @@ export class App {
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
     installRequestHooks(fastify, this.#runtime);
     installErrorHandlers(fastify, this.#table.entries);
-    for (const entry of this.#table.entries) {
+    // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
+    const entries = this.#table.entries;
+    const ordered = [
+      ...entries.filter((e) => e.method === 'HEAD'),
+      ...entries.filter((e) => e.method !== 'HEAD'),
+    ];
+    for (const entry of ordered) {
       mountRoute(fastify, entry, this.#runtime, this.#appMiddleware);
     }
     await fastify.ready();

@@ -6,6 +6,7 @@ import {
   type Controller,
   del,
   get,
+  head,
   type Middleware,
   type Module,
   notFound,
@@ -269,6 +270,25 @@ describe('routing', () => {
     );
     expect((await app.inject({ method: 'PATCH', url: '/r' })).json()).toEqual({ patched: true });
     expect((await app.inject('/ping')).body).toBe('pong');
+  });
+
+  it('answers HEAD from a GET route, and from an explicit HEAD route registered beside the GET', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get('/x', () => ({ a: 1 })),
+      head('/x', (c) => {
+        c.header('x-head', 'explicit');
+        return c.noContent();
+      }),
+      get('/y', () => ({ b: 2 })),
+    );
+    const x = await app.inject({ method: 'HEAD', url: '/x' });
+    expect(x.statusCode).toBe(204);
+    expect(x.headers['x-head']).toBe('explicit');
+    const y = await app.inject({ method: 'HEAD', url: '/y' });
+    expect(y.statusCode).toBe(200);
+    expect(y.body).toBe('');
+    expect((await app.inject('/x')).json()).toEqual({ a: 1 });
   });
 
   it('refuses to register routes after the app has started', async () => {
