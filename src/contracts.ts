@@ -23,6 +23,8 @@ export interface SpanStartOptions {
   attributes?: Record<string, AttributeValue>;
   /** The incoming request's headers, so a tracer can continue a W3C `traceparent`. */
   headers?: IncomingHttpHeaders;
+  /** The span this one is a child of, e.g. `c.span` in a handler; a tracer ignores spans it did not start. */
+  parent?: Span;
 }
 
 /** Starts spans. The App opens one server span per request. */

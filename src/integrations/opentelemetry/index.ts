@@ -1,0 +1,8 @@
+/**
+ * keelson/opentelemetry: a Tracer on the OpenTelemetry API (an optional peer dependency:
+ * install `@opentelemetry/api`, and an SDK to export the spans).
+ * @module
+ */
+
+export { OpenTelemetrySpan, otelSpanOf } from './span.js';
+export { type OpenTelemetryOptions, OpenTelemetryTracer, openTelemetry } from './tracer.js';
