@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const ts = require('typescript') as typeof import('typescript');
 
-const INTEGRATIONS = ['prometheus', 'opentelemetry'] as const;
+const INTEGRATIONS = ['prometheus', 'opentelemetry', 'i18n'] as const;
 
 type Conditions = { types: string; default: string };
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
