@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const ts = require('typescript') as typeof import('typescript');
 
-const INTEGRATIONS = ['prometheus', 'opentelemetry', 'i18n'] as const;
+const INTEGRATIONS = ['prometheus', 'opentelemetry', 'i18n', 'scheduler'] as const;
 
 type Conditions = { types: string; default: string };
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -69,7 +69,7 @@ describe('the package exports of the integrations', () => {
 
   it('declares each adapter library as an optional peer dependency, installed for the tests', () => {
     const libs = Object.keys(pkg.peerDependencies ?? {});
-    expect(libs).toEqual(expect.arrayContaining(['prom-client', '@opentelemetry/api']));
+    expect(libs).toEqual(expect.arrayContaining(['prom-client', '@opentelemetry/api', 'croner']));
     for (const lib of libs) {
       expect(pkg.peerDependenciesMeta?.[lib]?.optional, lib).toBe(true);
       expect(pkg.devDependencies?.[lib], lib).toBe(pkg.peerDependencies?.[lib]);
