@@ -15,14 +15,13 @@ import {
   type Translator,
 } from './contracts.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
-import { docsPage } from './docs/page.js';
+import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
 import { installErrorHandlers } from './http/errors.js';
 import { installRequestHooks } from './http/hooks.js';
 import { decorateRequestState } from './http/request-state.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
-import { get } from './routing/builders.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import type { Module } from './routing/module.js';
 import { mountRoute } from './routing/mount.js';
@@ -230,7 +229,10 @@ export class App {
     return this.#fastify.inject(request);
   }
 
-  /** The OpenAPI document of the app, built once from the route table. */
+  /**
+   * The OpenAPI 3.1 document of the app, built once from the route table: at startup when the
+   * docs are served, at the first call otherwise (production).
+   */
   async openapi(): Promise<OpenApiDocument> {
     await this.ready();
     this.#openapi ??= buildOpenApi(this.#config, this.#table.entries);
@@ -364,24 +366,10 @@ export class App {
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
     }
     if (config.docs.enabled) {
-      const { path, title } = config.docs;
-      const specUrl = `${path}/openapi.json`;
-      const page = docsPage(title, specUrl);
-      this.#table.add(
-        get(path, { hidden: true }, (c) => {
-          c.reply.type('text/html; charset=utf-8');
-          return page;
-        }),
-        this.#root,
-        'keelson',
-        true,
-      );
-      this.#table.add(
-        get(specUrl, { hidden: true }, () => this.openapi()),
-        this.#root,
-        'keelson',
-        true,
-      );
+      const routes = docsRoutes({ docs: config.docs, document: () => this.#openapi! });
+      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
+      // Built before mounting, so a schema it cannot express fails naming its route.
+      this.#openapi = buildOpenApi(config, this.#table.entries);
     }
     const fastify = this.#fastify;
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
@@ -397,7 +385,6 @@ export class App {
       mountRoute(fastify, entry, this.#runtime, this.#appMiddleware);
     }
     await fastify.ready();
-    this.#openapi = buildOpenApi(config, this.#table.entries);
   }
 }
 

@@ -7,6 +7,17 @@
 export { ConfigError } from './config/config-error.js';
 export { DEFAULTS } from './config/defaults.js';
 export { resolveConfig } from './config/resolve.js';
+export type {
+  ApiKeyScheme,
+  BasicScheme,
+  BearerScheme,
+  DocsSecurityScheme,
+  OAuth2Scheme,
+  OAuthFlow,
+  OAuthFlows,
+} from './config/security.js';
+
+import type { DocsSecurityScheme } from './config/security.js';
 
 /** The environment a service runs in. In `production` the docs endpoints are not registered. */
 export type Env = 'development' | 'staging' | 'production';
@@ -59,6 +70,11 @@ export interface DocsConfig {
   servers?: string[];
   /** Tags that group operations. */
   tags?: DocsTag[];
+  /**
+   * Security schemes, by name; a route requires one with `security: [{ <name>: [] }]`.
+   * @example { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }
+   */
+  securitySchemes?: Record<string, DocsSecurityScheme>;
 }
 
 /** The health endpoint (`GET /health`). */
@@ -121,6 +137,8 @@ export interface ResolvedDocsConfig {
   servers: ResolvedDocsServer[];
   /** Tags that group operations; empty when none were given. */
   tags: DocsTag[];
+  /** Security schemes, by name, when any were given. */
+  securitySchemes?: Record<string, DocsSecurityScheme>;
   /** Whether the docs endpoints are registered: false in production. */
   enabled: boolean;
 }

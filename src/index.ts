@@ -13,6 +13,7 @@ export {
   type DocsConfig,
   type DocsContact,
   type DocsLicense,
+  type DocsSecurityScheme,
   type DocsTag,
   type Env,
   type HealthConfig,

@@ -62,6 +62,9 @@ export class UserStore implements HealthChecker {
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
+/** Every users route needs the bearer token that the group's middleware checks. */
+const bearer = [{ bearerAuth: [] }];
+
 /** The users endpoints. */
 export class UsersController implements Controller {
   constructor(private readonly users: UserStore) {}
@@ -73,6 +76,8 @@ export class UsersController implements Controller {
         {
           query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
           responses: { 200: z.array(User) },
+          errors: [401],
+          security: bearer,
           summary: 'List users',
           tags: ['users'],
         },
@@ -83,7 +88,8 @@ export class UsersController implements Controller {
         {
           params: IdParams,
           responses: { 200: User },
-          errors: [404],
+          errors: [401, 404],
+          security: bearer,
           summary: 'Get a user',
           tags: ['users'],
         },
@@ -98,7 +104,8 @@ export class UsersController implements Controller {
         {
           body: NewUser,
           responses: { 201: User },
-          errors: [409],
+          errors: [401, 409],
+          security: bearer,
           summary: 'Create a user',
           tags: ['users'],
         },
@@ -106,7 +113,14 @@ export class UsersController implements Controller {
       ),
       del(
         '/users/:id',
-        { params: IdParams, errors: [404], summary: 'Delete a user', tags: ['users'] },
+        {
+          params: IdParams,
+          responses: { 204: z.null() },
+          errors: [401, 404],
+          security: bearer,
+          summary: 'Delete a user',
+          tags: ['users'],
+        },
         (c) => {
           if (!this.users.remove(c.params.id)) throw notFound(`user ${c.params.id} not found`);
           return c.noContent();

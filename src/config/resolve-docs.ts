@@ -12,6 +12,7 @@ import type {
 } from '../config.js';
 import { check, isHttpUrl, isObject, optionalString, parseServer } from './checks.js';
 import { DEFAULTS } from './defaults.js';
+import { resolveSecuritySchemes } from './security.js';
 
 /** `/docs`, `/api/docs`: one or more `/segment`s of non-space characters other than `?`, `#`. */
 const DOCS_PATH = /^(\/[^/\s?#]+)+$/;
@@ -111,5 +112,7 @@ export function resolveDocs(value: unknown, serviceName: string, env: Env): Reso
   if (description !== undefined) docs.description = description;
   if (d.contact !== undefined) docs.contact = resolveContact(d.contact);
   if (d.license !== undefined) docs.license = resolveLicense(d.license);
+  if (d.securitySchemes !== undefined)
+    docs.securitySchemes = resolveSecuritySchemes(d.securitySchemes);
   return docs;
 }

@@ -1,47 +1,69 @@
-import type { ResolvedConfig } from '../config.js';
+/**
+ * The OpenAPI 3.1 document of a route table, built once at startup.
+ * @module
+ */
+import type { DocsTag, ResolvedConfig } from '../config.js';
 import type { RouteEntry } from '../routing/table.js';
+import { SchemaRegistry } from './components.js';
+import { describeRoute, type PlannedOperation, planOperation } from './operation.js';
+import { toOpenApiPath } from './operation-id.js';
+import { PROBLEM_COMPONENT, PROBLEM_SCHEMA } from './problem-schema.js';
+import type { OpenApiDocument, OperationObject } from './types.js';
 
-/** An OpenAPI 3.1 document, as plain JSON. */
-export type OpenApiDocument = Record<string, unknown>;
+export type { OpenApiDocument } from './types.js';
 
-/** Builds the OpenAPI 3.1 document of the route table. */
+/**
+ * Builds the OpenAPI 3.1 document of the route table: every route not marked `hidden` is an
+ * operation. Throws, naming the route, when a schema cannot be expressed, two routes share an
+ * operationId, two schemas share an id, or a route requires an undeclared security scheme.
+ */
 export function buildOpenApi(
   config: ResolvedConfig,
   routes: readonly RouteEntry[],
 ): OpenApiDocument {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const r of routes) {
-    if (r.def.options.hidden) continue;
-    const path = r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const o = r.def.options;
-    const responses: Record<string, unknown> = {};
-    for (const status of Object.keys(o.responses ?? {}))
-      responses[status] = { description: 'Response' };
-    if (Object.keys(responses).length === 0) responses['200'] = { description: 'Response' };
-    paths[path] ??= {};
-    paths[path][r.method.toLowerCase()] = {
-      operationId:
-        o.operationId ??
-        `${r.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, ch: string | undefined) => (ch ? ch.toUpperCase() : ''))}`,
-      ...(o.summary ? { summary: o.summary } : {}),
-      ...(o.description ? { description: o.description } : {}),
-      ...(o.tags ? { tags: o.tags } : {}),
-      ...(o.deprecated ? { deprecated: true } : {}),
-      responses,
-    };
-  }
   const { docs } = config;
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: docs.title,
-      version: docs.version,
-      ...(docs.description ? { description: docs.description } : {}),
-      ...(docs.contact ? { contact: docs.contact } : {}),
-      ...(docs.license ? { license: docs.license } : {}),
-    },
-    ...(docs.servers.length ? { servers: docs.servers } : {}),
-    ...(docs.tags.length ? { tags: docs.tags } : {}),
-    paths,
-  };
+  const registry = new SchemaRegistry();
+  const planned: PlannedOperation[] = [];
+  const byId = new Map<string, RouteEntry>();
+  for (const entry of routes) {
+    if (entry.def.options.hidden) continue;
+    const op = planOperation(entry, { registry, docs });
+    const other = byId.get(op.operationId);
+    if (other) {
+      throw new Error(
+        `operationId "${op.operationId}" is used by ${describeRoute(other)} and by ${describeRoute(entry)}; set options.operationId on one of them`,
+      );
+    }
+    byId.set(op.operationId, entry);
+    planned.push(op);
+  }
+  const schemas = registry.finish({ [PROBLEM_COMPONENT]: PROBLEM_SCHEMA });
+
+  const paths: Record<string, Record<string, OperationObject>> = {};
+  const tags: DocsTag[] = [...docs.tags];
+  const tagNames = new Set(tags.map((t) => t.name));
+  for (const op of planned) {
+    const path = toOpenApiPath(op.entry.path);
+    const operation = op.build();
+    paths[path] ??= {};
+    paths[path][op.entry.method.toLowerCase()] = operation;
+    for (const tag of operation.tags ?? []) {
+      if (!tagNames.has(tag)) tags.push({ name: tag });
+      tagNames.add(tag);
+    }
+  }
+
+  const info: OpenApiDocument['info'] = { title: docs.title, version: docs.version };
+  if (docs.description) info.description = docs.description;
+  if (docs.contact) info.contact = docs.contact;
+  if (docs.license) info.license = docs.license;
+  const doc = { openapi: '3.1.0', info } as OpenApiDocument;
+  if (docs.servers.length) doc.servers = docs.servers;
+  if (tags.length) doc.tags = tags;
+  doc.paths = paths;
+  doc.components = { schemas };
+  if (docs.securitySchemes && Object.keys(docs.securitySchemes).length) {
+    doc.components.securitySchemes = docs.securitySchemes;
+  }
+  return doc;
 }

@@ -1,0 +1,51 @@
+// The example service, everything but `listen()`: main.ts runs it, the tests and the client
+// generator build it.
+import { App, get, type Middleware, unauthorized } from '../../src/index.js';
+import { UsersModule } from './users.js';
+
+/** Lets a request through only with the demo bearer token. */
+const requireAuth: Middleware = async function requireAuth(c, next) {
+  if (c.request.headers.authorization !== `Bearer ${process.env.API_TOKEN ?? 'demo-token'}`) {
+    throw unauthorized('a valid bearer token is required');
+  }
+  return next();
+};
+
+/** What `createApp` takes; everything has a default. */
+export interface CreateAppOptions {
+  /** @default Number(process.env.PORT ?? 3000) */
+  port?: number;
+  /** @default process.env.HOST ?? '0.0.0.0' */
+  host?: string;
+  /** @default process.env.NODE_ENV ?? 'development' */
+  env?: 'development' | 'staging' | 'production';
+}
+
+/** Builds the users-api example service. */
+export function createApp(options: CreateAppOptions = {}): App {
+  const app = new App({
+    serviceName: 'users-api',
+    port: options.port ?? Number(process.env.PORT ?? 3000),
+    host: options.host ?? process.env.HOST ?? '0.0.0.0',
+    env:
+      options.env ??
+      (process.env.NODE_ENV as CreateAppOptions['env'] | undefined) ??
+      'development',
+    docs: {
+      title: 'Users API',
+      description: 'An example Keelson service.',
+      servers: ['http://localhost:3000 - local'],
+      tags: [{ name: 'users', description: 'User accounts' }],
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+    },
+  });
+  app.addRoutes(
+    get(
+      '/',
+      { summary: 'Service banner', operationId: 'getBanner' },
+      () => ({ service: 'users-api', docs: '/docs' }),
+    ),
+  );
+  app.group('/api/v1', requireAuth).use(new UsersModule());
+  return app;
+}

@@ -1,0 +1,71 @@
+/**
+ * The docs page's assets: Swagger UI from the installed swagger-ui-dist package, and Keelson's
+ * own initializer. Read once per process, served from memory.
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** One file the docs page loads. */
+export interface Asset {
+  /** The bytes sent. */
+  readonly body: Buffer;
+  /** Its Content-Type. */
+  readonly type: string;
+  /** A strong ETag of the bytes, also the `?v=` of the page's URL for it. */
+  readonly etag: string;
+}
+
+/** The name of the script that starts Swagger UI; it reads the document URL off its own tag. */
+export const INIT_SCRIPT = 'keelson-docs.js';
+
+// No inline script on the page, so a Content-Security-Policy of `script-src 'self'` holds.
+const INIT_SOURCE = `'use strict';
+(function startDocs() {
+  var url = document.currentScript.getAttribute('data-spec-url');
+  window.ui = SwaggerUIBundle({
+    url: url,
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    validatorUrl: null,
+  });
+})();
+`;
+
+const FROM_PACKAGE: Readonly<Record<string, string>> = {
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'index.css': 'text/css; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+};
+
+let loaded: ReadonlyMap<string, Asset> | undefined;
+
+function asset(body: Buffer, type: string): Asset {
+  return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** The assets by file name; reads swagger-ui-dist on the first call. */
+export function docsAssets(): ReadonlyMap<string, Asset> {
+  if (loaded) return loaded;
+  let dir: string;
+  try {
+    dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch (err) {
+    throw new Error(
+      `the docs page needs the swagger-ui-dist package, which cannot be found: ${(err as Error).message}`,
+    );
+  }
+  const assets = new Map<string, Asset>();
+  for (const [file, type] of Object.entries(FROM_PACKAGE)) {
+    assets.set(file, asset(readFileSync(join(dir, file)), type));
+  }
+  assets.set(INIT_SCRIPT, asset(Buffer.from(INIT_SOURCE), 'text/javascript; charset=utf-8'));
+  loaded = assets;
+  return assets;
+}

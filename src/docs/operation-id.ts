@@ -1,0 +1,36 @@
+/**
+ * Operation ids and path templates made from a route's method and path.
+ * @module
+ */
+import type { HttpMethod } from '../routing/types.js';
+
+/** `:name`, with an optional `(regex)` and `?` after it. */
+const PARAM = /:([A-Za-z0-9_]+)(?:\([^)]*\))?\??/g;
+
+/** The OpenAPI path template of a route path: `/users/:id` → `/users/{id}`. */
+export function toOpenApiPath(path: string): string {
+  return path.replace(PARAM, '{$1}');
+}
+
+/** The names of the parameters of a route path, in order. */
+export function pathParamNames(path: string): string[] {
+  return Array.from(path.matchAll(PARAM), (m) => m[1]!);
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/**
+ * The default operationId of a route: the method, then each path segment capitalized, a
+ * parameter as `By<Name>`.
+ * @example defaultOperationId('GET', '/users/:id') // 'getUsersById'
+ */
+export function defaultOperationId(method: HttpMethod, path: string): string {
+  const words = path
+    .replace(PARAM, ' by $1 ')
+    .replace(/\*/g, ' wildcard ')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + (words.length ? words.map(capitalize).join('') : 'Root');
+}

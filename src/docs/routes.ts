@@ -1,0 +1,61 @@
+/**
+ * The docs routes: the page, the document and the page's assets, all hidden from the document.
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import type { ResolvedDocsConfig } from '../config.js';
+import { notFound } from '../errors.js';
+import { get } from '../routing/builders.js';
+import type { Context } from '../routing/context.js';
+import type { RouteDef } from '../routing/types.js';
+import { docsAssets } from './assets.js';
+import type { OpenApiDocument } from './openapi.js';
+import { docsPage } from './page.js';
+
+/** Versioned asset URLs never change content, so a browser may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The page and the document may change with each deploy: revalidate every time. */
+const REVALIDATE = 'no-cache';
+
+/** What the docs routes need from the app. */
+export interface DocsRouteOptions {
+  /** The resolved docs config: path and title. */
+  readonly docs: ResolvedDocsConfig;
+  /** The document, built by the time the first request arrives. */
+  readonly document: () => OpenApiDocument;
+}
+
+function send(c: Context, body: string | Buffer, type: string, etag: string, cache: string) {
+  c.reply.header('cache-control', cache).header('etag', etag).type(type);
+  if (c.request.headers['if-none-match'] === etag) return c.reply.code(304).send();
+  return c.reply.code(200).send(body);
+}
+
+function etagOf(s: string): string {
+  return `"${createHash('sha1').update(s).digest('base64url')}"`;
+}
+
+/** `GET <path>`, `GET <path>/openapi.json` and `GET <path>/assets/:file`, as builtin routes. */
+export function docsRoutes({ docs, document }: DocsRouteOptions): RouteDef[] {
+  const assets = docsAssets();
+  const page = docsPage(docs.title, docs.path, assets);
+  const pageEtag = etagOf(page);
+  let json: { body: string; etag: string } | undefined;
+  return [
+    get(docs.path, { hidden: true }, function docsPageRoute(c) {
+      return send(c, page, 'text/html; charset=utf-8', pageEtag, REVALIDATE);
+    }),
+    get(`${docs.path}/openapi.json`, { hidden: true }, function openApiRoute(c) {
+      if (!json) {
+        const body = JSON.stringify(document());
+        json = { body, etag: etagOf(body) };
+      }
+      return send(c, json.body, 'application/json; charset=utf-8', json.etag, REVALIDATE);
+    }),
+    get(`${docs.path}/assets/:file`, { hidden: true }, function docsAssetRoute(c) {
+      const file = assets.get(c.params.file);
+      if (!file) throw notFound(`no docs asset named ${JSON.stringify(c.params.file)}`);
+      return send(c, file.body, file.type, file.etag, IMMUTABLE);
+    }),
+  ];
+}

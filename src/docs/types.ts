@@ -1,0 +1,84 @@
+/**
+ * The shapes of the OpenAPI 3.1 document Keelson generates.
+ * @module
+ */
+
+import type { DocsSecurityScheme } from '../config/security.js';
+import type { DocsContact, DocsLicense, DocsTag, ResolvedDocsServer } from '../config.js';
+
+/** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 embeds it. */
+export type JsonSchema = { [key: string]: unknown };
+
+/** One parameter of an operation. */
+export interface ParameterObject {
+  /** The parameter's name. */
+  name: string;
+  /** Where it is sent. */
+  in: 'path' | 'query' | 'header';
+  /** Always true for path parameters. */
+  required: boolean;
+  /** What it is for. */
+  description?: string;
+  /** Marks it deprecated. */
+  deprecated?: boolean;
+  /** Its schema. */
+  schema: JsonSchema;
+}
+
+/** A response body: JSON or problem+json. */
+export type ContentObject = Record<string, { schema: JsonSchema }>;
+
+/** One response of an operation. */
+export interface ResponseObject {
+  /** The reason phrase of its status. */
+  description: string;
+  /** Its body, absent when it has none. */
+  content?: ContentObject;
+}
+
+/** One operation: a method of a path. */
+export interface OperationObject {
+  /** Unique in the document. */
+  operationId: string;
+  /** A one-line summary. */
+  summary?: string;
+  /** A longer description. */
+  description?: string;
+  /** Tags that group it. */
+  tags?: string[];
+  /** Marks it deprecated. */
+  deprecated?: boolean;
+  /** Path, query and header parameters. */
+  parameters?: ParameterObject[];
+  /** The JSON body. */
+  requestBody?: { required: boolean; content: ContentObject };
+  /** Responses by status. */
+  responses: Record<string, ResponseObject>;
+  /** The security requirements: scheme name → scopes. */
+  security?: Record<string, string[]>[];
+}
+
+/** An OpenAPI 3.1 document, as served at `<docs.path>/openapi.json`. */
+export interface OpenApiDocument {
+  /** `3.1.0`. */
+  openapi: '3.1.0';
+  /** Title, version and the rest of DocsConfig. */
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    contact?: DocsContact;
+    license?: DocsLicense;
+  };
+  /** From `docs.servers`. */
+  servers?: ResolvedDocsServer[];
+  /** `docs.tags`, then every other tag a route uses. */
+  tags?: DocsTag[];
+  /** Path template → lower-case method → operation. */
+  paths: Record<string, Record<string, OperationObject>>;
+  /** Shared schemas (by id, and `Problem`) and the security schemes. */
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes?: Record<string, DocsSecurityScheme>;
+  };
+}
