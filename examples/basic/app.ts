@@ -28,9 +28,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     port: options.port ?? Number(process.env.PORT ?? 3000),
     host: options.host ?? process.env.HOST ?? '0.0.0.0',
     env:
-      options.env ??
-      (process.env.NODE_ENV as CreateAppOptions['env'] | undefined) ??
-      'development',
+      options.env ?? (process.env.NODE_ENV as CreateAppOptions['env'] | undefined) ?? 'development',
     docs: {
       title: 'Users API',
       description: 'An example Keelson service.',
@@ -40,11 +38,10 @@ export function createApp(options: CreateAppOptions = {}): App {
     },
   });
   app.addRoutes(
-    get(
-      '/',
-      { summary: 'Service banner', operationId: 'getBanner' },
-      () => ({ service: 'users-api', docs: '/docs' }),
-    ),
+    get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
+      service: 'users-api',
+      docs: '/docs',
+    })),
   );
   app.group('/api/v1', requireAuth).use(new UsersModule());
   return app;
