@@ -1,0 +1,76 @@
+// The servers under test and the routes they all serve.
+import { fileURLToPath } from 'node:url';
+
+/** One server of the benchmark: a standalone file under bench/servers/. */
+export interface Contender {
+  /** Short name, used in filters and in the results file. */
+  readonly name: string;
+  /** What the table calls it. */
+  readonly label: string;
+  /** Absolute path of the server file, run with plain `node`. */
+  readonly file: string;
+  /** True when the server logs each request, sends CORS headers and validates with Zod. */
+  readonly features: boolean;
+}
+
+/** One of the three routes every contender serves. */
+export interface Route {
+  /** Short name, used in filters and in the results file. */
+  readonly name: string;
+  /** What the table calls it. */
+  readonly label: string;
+  /** The path wrk requests. */
+  readonly path: string;
+  /** A wrk Lua script for the request, when it is not a plain GET. */
+  readonly script?: string;
+}
+
+const server = (file: string) => fileURLToPath(new URL(`../servers/${file}`, import.meta.url));
+
+/** Every contender, the feature-equal ones first, then the floors. */
+export const CONTENDERS: readonly Contender[] = [
+  { name: 'keelson', label: 'Keelson (defaults)', file: server('keelson.mjs'), features: true },
+  {
+    name: 'fastify',
+    label: 'Fastify 5 by hand',
+    file: server('fastify.mjs'),
+    features: true,
+  },
+  {
+    name: 'nest',
+    label: 'NestJS on Fastify',
+    file: server('nest.mjs'),
+    features: true,
+  },
+  { name: 'hono', label: 'Hono on node-server', file: server('hono.mjs'), features: true },
+  { name: 'express', label: 'Express 5', file: server('express.mjs'), features: true },
+  {
+    name: 'fastify-raw',
+    label: 'raw Fastify 5 (no features)',
+    file: server('fastify-raw.mjs'),
+    features: false,
+  },
+  {
+    name: 'node-http',
+    label: 'bare node:http (no features)',
+    file: server('node-http.mjs'),
+    features: false,
+  },
+];
+
+/** The three routes, in table order. */
+export const ROUTES: readonly Route[] = [
+  { name: 'hello', label: 'GET /hello', path: '/hello' },
+  { name: 'user', label: 'GET /users/:id', path: '/users/42' },
+  {
+    name: 'create',
+    label: 'POST /users',
+    path: '/users',
+    script: fileURLToPath(new URL('./post-user.lua', import.meta.url)),
+  },
+];
+
+/** The contender the ratios are taken against first: Fastify with the same features. */
+export const BASELINE = 'fastify';
+/** The second reference: Fastify with no features. */
+export const FLOOR = 'fastify-raw';

@@ -1,0 +1,174 @@
+// The Markdown report of a run, ready to paste into bench/README.md.
+import { BASELINE, FLOOR } from './contenders.js';
+import type { Results, Sample } from './results.js';
+import { median, medianRatio } from './stats.js';
+import { type Column, markdownTable } from './table.js';
+
+const KEELSON = 'keelson';
+
+/** The whole report: how it was measured, the tables, and the targets. */
+export function renderReport(results: Results): string {
+  const { options } = results;
+  const versions = Object.entries(results.versions)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ');
+  return [
+    `- ${versions}`,
+    `- ${results.machine}`,
+    `- \`${results.command}\`: ${plural(options.rounds, 'round')}; in each round every route of every ` +
+      'contender, contenders in rotated order, each run in a fresh process ' +
+      `(${options.pinned ? 'server on core 0, wrk on core 1' : 'unpinned'}); ` +
+      `${options.warmup} s warm-up then ${options.duration} s of wrk with 1 thread and ` +
+      `${options.connections} connections; medians over rounds, ratio = median of the ` +
+      'per-round ratios',
+    '',
+    throughputTable(results),
+    '',
+    startupTable(results),
+    '',
+    openapiSection(results),
+    '',
+    targetsTable(results),
+  ].join('\n');
+}
+
+const left = (title: string): Column => ({ title, align: 'left' });
+const right = (title: string): Column => ({ title, align: 'right' });
+
+function throughputTable(results: Results): string {
+  const rows: string[][] = [];
+  for (const route of results.routes) {
+    for (const contender of results.contenders) {
+      const rps = series(results, (s) => s.requestsPerSecond, contender.name, route.name);
+      if (rps.length === 0) continue;
+      const p99 = series(results, (s) => s.p99Ms, contender.name, route.name);
+      const ratio = (base: string) =>
+        fixed(
+          medianRatio(
+            rps,
+            series(results, (s) => s.requestsPerSecond, base, route.name),
+          ),
+        );
+      rows.push([
+        route.label,
+        contender.label,
+        thousands(median(rps)),
+        fixed(median(p99)),
+        ratio(BASELINE),
+        ratio(FLOOR),
+      ]);
+    }
+  }
+  return markdownTable(
+    [
+      left('route'),
+      left('contender'),
+      right('req/s'),
+      right('p99 ms'),
+      right('× Fastify by hand'),
+      right('× raw Fastify'),
+    ],
+    rows,
+  );
+}
+
+function startupTable(results: Results): string {
+  const floorStartup = series(results, (s) => s.startupMs, FLOOR);
+  const floorRss = series(results, (s) => s.rssBytes, FLOOR);
+  const rows = results.contenders.map((contender) => {
+    const startup = series(results, (s) => s.startupMs, contender.name);
+    const rss = series(results, (s) => s.rssBytes, contender.name);
+    return [
+      contender.label,
+      fixed(median(startup), 0),
+      fixed(medianRatio(startup, floorStartup)),
+      fixed(median(rss) / 2 ** 20, 1),
+      fixed(medianRatio(rss, floorRss)),
+    ];
+  });
+  return markdownTable(
+    [
+      left('contender'),
+      right('startup ms (spawn → first 200)'),
+      right('× raw Fastify'),
+      right('RSS MB after load'),
+      right('× raw Fastify'),
+    ],
+    rows,
+  );
+}
+
+function openapiSection(results: Results): string {
+  if (results.openapi !== undefined) {
+    return `OpenAPI document for 1,000 routes (\`bench/openapi.ts\`):\n\n${results.openapi.trim()}`;
+  }
+  return markdownTable(
+    [left('measure'), right('Keelson')],
+    [['OpenAPI document for 1,000 routes', 'TODO: bench/openapi.ts']],
+  );
+}
+
+function targetsTable(results: Results): string {
+  const has = (name: string) => results.samples.some((s) => s.contender === name);
+  if (!has(KEELSON)) return '';
+  const rows: string[][] = [];
+  const rpsTargets: [string, string, number][] = [
+    [BASELINE, 'Fastify by hand', 1.0],
+    [FLOOR, 'raw Fastify', 0.8],
+    ['nest', 'NestJS on Fastify', 1.5],
+    ['hono', 'Hono', 1.5],
+  ];
+  for (const route of results.routes) {
+    for (const [name, label, target] of rpsTargets) {
+      if (!has(name)) continue;
+      const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
+      const ratio = medianRatio(rps(KEELSON), rps(name));
+      rows.push([
+        `${route.label}: req/s ≥ ${fixed(target, 1)} × ${label}`,
+        fixed(ratio),
+        mark(ratio >= target),
+      ]);
+    }
+  }
+  if (has(FLOOR)) {
+    const limits: [string, (s: Sample) => number, number][] = [
+      ['startup', (s) => s.startupMs, 1.5],
+      ['RSS', (s) => s.rssBytes, 1.25],
+    ];
+    for (const [what, pick, limit] of limits) {
+      const ratio = medianRatio(series(results, pick, KEELSON), series(results, pick, FLOOR));
+      rows.push([`${what} ≤ ${limit} × raw Fastify`, fixed(ratio), mark(ratio <= limit)]);
+    }
+  }
+  return markdownTable([left('Keelson target'), right('measured'), left('met')], rows);
+}
+
+/** One measure of one contender (and one route), ordered by round then route so runs pair up. */
+function series(
+  results: Results,
+  measure: (s: Sample) => number,
+  contender: string,
+  route?: string,
+): number[] {
+  const order = results.routes.map((r) => r.name);
+  return results.samples
+    .filter((s) => s.contender === contender && (route === undefined || s.route === route))
+    .sort((a, b) => a.round - b.round || order.indexOf(a.route) - order.indexOf(b.route))
+    .map(measure);
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function mark(met: boolean): string {
+  return met ? 'yes' : '**no**';
+}
+
+function fixed(value: number, digits = 2): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+}
+
+function thousands(value: number): string {
+  return Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '–';
+}

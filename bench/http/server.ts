@@ -1,0 +1,108 @@
+// Starts a contender in its own process, pinned to a core, and measures the time from spawn to
+// its first 200; reads its resident memory; stops it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { ask } from './client.js';
+import type { Contender } from './contenders.js';
+
+/** How a server is started. */
+export interface StartOptions {
+  /** The file the server writes its request log to. */
+  readonly logFile: string;
+  /** The core to pin the server to with taskset, or undefined to leave it unpinned. */
+  readonly cpu: number | undefined;
+  /** How long to wait for the first 200. @default 30_000 */
+  readonly timeoutMs?: number;
+}
+
+/** A contender that answered its first request. */
+export interface RunningServer {
+  readonly port: number;
+  /** Milliseconds from spawn to the first 200 of `GET /hello`. */
+  readonly startupMs: number;
+  /** How many requests the startup probe got an answer to (each is a request-log line). */
+  readonly probesAnswered: number;
+  /** Resident memory in bytes now (VmRSS). */
+  rss(): number;
+  /** Sends SIGTERM and resolves when the process has exited (SIGKILL after 5 s). */
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on the loopback interface. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  await once(probe, 'close');
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Spawns `contender` and resolves once it has answered `GET /hello` with 200. */
+export async function startServer(
+  contender: Contender,
+  { logFile, cpu, timeoutMs = 30_000 }: StartOptions,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const node = [process.execPath, contender.file];
+  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
+  let stderr = '';
+  const start = performance.now();
+  const child = spawn(command!, args, {
+    env: { ...process.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = once(child, 'exit');
+  let probesAnswered = 0;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`${contender.name} exited before answering:\n${stderr}`);
+      }
+      if (performance.now() - start > timeoutMs) {
+        throw new Error(`${contender.name} did not answer within ${timeoutMs} ms:\n${stderr}`);
+      }
+      const answer = await ask(port, { path: '/hello' }).catch(() => undefined);
+      if (answer) probesAnswered++;
+      if (answer?.status === 200) break;
+      // The port is not bound yet: try again shortly; this sets the resolution of startupMs.
+      await delay(2);
+    }
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  const startupMs = performance.now() - start;
+  return {
+    port,
+    startupMs,
+    probesAnswered,
+    rss: () => rssOf(child),
+    stop: () => stop(child, exited),
+  };
+}
+
+/** VmRSS of a live process, in bytes, from /proc/<pid>/status. */
+function rssOf(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (kb === undefined) throw new Error(`no VmRSS in /proc/${child.pid}/status`);
+  return Number(kb) * 1024;
+}
+
+async function stop(child: ChildProcess, exited: Promise<unknown>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
