@@ -1,4 +1,5 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, {
   type FastifyInstance,
   type InjectOptions,
@@ -17,11 +18,14 @@ import {
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
+import { handleClientError, handleFrameworkError } from './http/client-error.js';
+import { installDrainHeader } from './http/drain.js';
 import { installErrorHandlers } from './http/errors.js';
 import { installRequestHooks } from './http/hooks.js';
 import { decorateRequestState } from './http/request-state.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
+import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import type { Module } from './routing/module.js';
 import { mountRoute } from './routing/mount.js';
@@ -34,7 +38,18 @@ export interface AppOptions extends KConfig {
   logger?: Logger;
   /** CORS options for @fastify/cors, or false to leave CORS out. @default { origin: '*' } */
   cors?: FastifyCorsOptions | false;
+  /**
+   * Security headers (@fastify/helmet options, used as given), or false to leave them out. The
+   * default is helmet's, without `upgrade-insecure-requests`, which would break the docs page
+   * served over plain http (Safari upgrades even localhost).
+   * @default { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }
+   */
+  helmet?: FastifyHelmetOptions | false;
 }
+
+const DEFAULT_HELMET: FastifyHelmetOptions = {
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+};
 
 type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
 
@@ -50,6 +65,7 @@ export class App {
   readonly #logger: Logger;
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
+  readonly #helmet: FastifyHelmetOptions | false;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -75,6 +91,7 @@ export class App {
     this.#config = resolveConfig(options);
     this.#logger = options.logger ?? newLogger(this.#config.isProduction);
     this.#cors = options.cors ?? { origin: '*' };
+    this.#helmet = options.helmet ?? DEFAULT_HELMET;
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
@@ -84,6 +101,11 @@ export class App {
     this.#fastify = Fastify({
       logger: false,
       bodyLimit: this.#config.bodyLimit,
+      keepAliveTimeout: this.#config.keepAliveTimeoutMs,
+      requestTimeout: this.#config.requestTimeoutMs,
+      http: { headersTimeout: this.#config.headersTimeoutMs },
+      clientErrorHandler: handleClientError,
+      frameworkErrors: handleFrameworkError,
       forceCloseConnections: 'idle',
       return503OnClosing: false,
       onProtoPoisoning: 'error',
@@ -253,9 +275,11 @@ export class App {
     const onSignal = (signal: NodeJS.Signals) => this.#onSignal(signal);
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    const stopWatchingFaults = watchProcessFaults(this.#logger);
     const removeSignals = () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      stopWatchingFaults();
     };
     try {
       await this.ready();
@@ -373,7 +397,9 @@ export class App {
     }
     const fastify = this.#fastify;
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
+    if (this.#helmet !== false) await fastify.register(helmet, this.#helmet);
     installRequestHooks(fastify, this.#runtime);
+    installDrainHeader(fastify, () => this.#state === 'closing');
     installErrorHandlers(fastify, this.#table.entries);
     // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
     const entries = this.#table.entries;

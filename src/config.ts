@@ -109,6 +109,15 @@ export interface KConfig {
   bodyLimit?: number;
   /** How long the shutdown hooks may run in all, in ms. @default 10000 */
   shutdownTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection is kept open, in ms. Keep it longer than the idle
+   * timeout of the load balancer in front (60 s on most). @default 72000
+   */
+  keepAliveTimeoutMs?: number;
+  /** The longest a client may take to send a whole request, in ms. @default 30000 */
+  requestTimeoutMs?: number;
+  /** The longest a client may take to send the request headers, in ms; at most requestTimeoutMs. @default 10000 */
+  headersTimeoutMs?: number;
 }
 
 /** A docs server, parsed from `'<url> - <description>'` or a bare `'<url>'`. */
@@ -165,6 +174,12 @@ export interface ResolvedConfig {
   bodyLimit: number;
   /** How long the shutdown hooks may run in all, in ms. */
   shutdownTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open, in ms. */
+  keepAliveTimeoutMs: number;
+  /** The longest a client may take to send a whole request, in ms. */
+  requestTimeoutMs: number;
+  /** The longest a client may take to send the request headers, in ms. */
+  headersTimeoutMs: number;
   /** `env === 'production'`. */
   isProduction: boolean;
 }

@@ -41,6 +41,9 @@ describe('resolveConfig defaults', () => {
       health: { timeoutMs: 5000 },
       bodyLimit: 1_048_576,
       shutdownTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
       isProduction: false,
     });
   });
@@ -66,6 +69,9 @@ describe('resolveConfig defaults', () => {
       health: { timeoutMs: 250 },
       bodyLimit: 10,
       shutdownTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 5_000,
     });
     expect(resolved).toEqual({
       serviceName: 'users-api',
@@ -88,6 +94,9 @@ describe('resolveConfig defaults', () => {
       health: { timeoutMs: 250 },
       bodyLimit: 10,
       shutdownTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      requestTimeoutMs: 20_000,
+      headersTimeoutMs: 5_000,
       isProduction: false,
     });
   });
@@ -138,6 +147,9 @@ describe('DEFAULTS', () => {
       disableHealth: false,
       bodyLimit: 1_048_576,
       shutdownTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
       docs: { path: '/docs', version: '1.0.0' },
       health: { timeoutMs: 5000 },
     });
@@ -230,6 +242,9 @@ describe('resolveConfig rejects', () => {
     ['health.timeoutMs', (v: unknown) => ({ health: { timeoutMs: v } })],
     ['bodyLimit', (v: unknown) => ({ bodyLimit: v })],
     ['shutdownTimeoutMs', (v: unknown) => ({ shutdownTimeoutMs: v })],
+    ['keepAliveTimeoutMs', (v: unknown) => ({ keepAliveTimeoutMs: v })],
+    ['requestTimeoutMs', (v: unknown) => ({ requestTimeoutMs: v })],
+    ['headersTimeoutMs', (v: unknown) => ({ headersTimeoutMs: v })],
   ])('%s that is not a positive integer', (field, make) => {
     for (const [value, shown] of [
       [0, '0'],
@@ -252,6 +267,16 @@ describe('resolveConfig rejects', () => {
   ])('a %s too long for setTimeout, which would fire at once', (field, extra) => {
     expect(errorWith(extra).message).toBe(
       `invalid config: ${field} must be a positive integer of milliseconds up to 2147483647, got 2147483648`,
+    );
+  });
+});
+
+describe('resolveConfig checks the server timeouts together', () => {
+  it('refuses a headersTimeoutMs longer than requestTimeoutMs, naming both values', () => {
+    const err = errorWith({ requestTimeoutMs: 5_000, headersTimeoutMs: 6_000 });
+    expect(err.field).toBe('headersTimeoutMs');
+    expect(err.message).toBe(
+      'invalid config: headersTimeoutMs must be at most requestTimeoutMs (5000), got 6000',
     );
   });
 });

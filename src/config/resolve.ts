@@ -47,6 +47,23 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
     'a positive integer (bytes)',
     bodyLimit,
   );
+  const requestTimeoutMs = timeoutMs(
+    c.requestTimeoutMs,
+    'requestTimeoutMs',
+    DEFAULTS.requestTimeoutMs,
+  );
+  const headersTimeoutMs = timeoutMs(
+    c.headersTimeoutMs,
+    'headersTimeoutMs',
+    DEFAULTS.headersTimeoutMs,
+  );
+  // Node refuses a server whose headers may take longer than the whole request.
+  check(
+    headersTimeoutMs <= requestTimeoutMs,
+    'headersTimeoutMs',
+    `at most requestTimeoutMs (${requestTimeoutMs})`,
+    headersTimeoutMs,
+  );
   return {
     serviceName: serviceName as string,
     port: port as number,
@@ -64,6 +81,13 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
       'shutdownTimeoutMs',
       DEFAULTS.shutdownTimeoutMs,
     ),
+    keepAliveTimeoutMs: timeoutMs(
+      c.keepAliveTimeoutMs,
+      'keepAliveTimeoutMs',
+      DEFAULTS.keepAliveTimeoutMs,
+    ),
+    requestTimeoutMs,
+    headersTimeoutMs,
     isProduction: env === 'production',
   };
 }
