@@ -2,6 +2,8 @@
 //   curl localhost:3000/health
 //   curl -H 'authorization: Bearer demo-token' localhost:3000/api/v1/users
 //   open http://localhost:3000/docs
+//   curl localhost:3000/metrics
 import { createApp } from './app.js';
+import { addIntegrations } from './integrations.js';
 
-await createApp().listen();
+await addIntegrations(createApp()).listen();
