@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error a plain .mjs script without types
+import { missingEntries } from '../scripts/complete-lockfile.mjs';
+
+describe('package-lock.json', () => {
+  it('names every optional platform package, so that npm ci accepts it on a fresh machine', () => {
+    const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));
+    const missing = Object.keys(missingEntries(lock) as Record<string, unknown>);
+    expect(missing, 'run `node scripts/complete-lockfile.mjs` after npm install').toEqual([]);
+  });
+});
