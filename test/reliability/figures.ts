@@ -1,0 +1,44 @@
+/**
+ * The figures the reliability suite reports: each test adds its counts to its own task, and
+ * the reporter sums them over the run.
+ * @module
+ */
+
+/** The counts one test contributes to the closing report. */
+export interface Figures {
+  /** Requests sent to a service, over a socket or through inject(). */
+  requestsSent: number;
+  /** Requests that went wrong in a way the test counts as a failure of the service. */
+  failures: number;
+  /** Malformed requests among those sent. */
+  malformedTried: number;
+  /** Responses with a 5xx status. */
+  serverErrors: number;
+  /** Log lines the service accepted that never reached its output. */
+  logLinesLost: number;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** This test's contribution to the closing report. */
+    figures?: Partial<Figures>;
+  }
+}
+
+/** The order and wording of the figures in the closing report. */
+export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
+  requestsSent: 'requests sent',
+  failures: 'failures',
+  malformedTried: 'malformed inputs tried',
+  serverErrors: '5xx seen',
+  logLinesLost: 'log lines lost',
+};
+
+/** Adds `counts` to what `meta` already holds. */
+export function addFigures(meta: { figures?: Partial<Figures> }, counts: Partial<Figures>): void {
+  meta.figures ??= {};
+  const figures = meta.figures;
+  for (const [key, value] of Object.entries(counts) as [keyof Figures, number][]) {
+    figures[key] = (figures[key] ?? 0) + value;
+  }
+}
