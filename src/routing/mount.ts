@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { internal } from '../errors.js';
+import { describeError } from '../http/hooks.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { middlewareOf, type RouteEntry } from './table.js';
@@ -64,7 +65,15 @@ export function mountRoute(
       const c = new Context(request, reply, runtime);
       if (request.keelsonSpan) c.span = request.keelsonSpan;
       if (defaultStatus !== 200) reply.code(defaultStatus);
-      const result = await chain(c);
+      let result: unknown;
+      try {
+        result = await chain(c);
+      } catch (err) {
+        // Too late for an error answer: the client has its response. The log must still know.
+        if (!reply.sent) throw err;
+        runtime.logger.warn('%s failed after its response was sent: %s', where, describeError(err));
+        return reply;
+      }
       if (reply.sent || result === reply) return reply;
       if (result === undefined) {
         if (reply.statusCode === 200) reply.code(204);

@@ -427,3 +427,25 @@ describe('CORS', () => {
     expect(r2.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('errors after the response', () => {
+  it('logs an error thrown after the handler sent its response, and keeps serving', async () => {
+    const { app, lines } = testApp();
+    app.addRoutes(
+      get('/late', async (c) => {
+        await c.reply.send({ sent: true });
+        throw new Error('too late');
+      }),
+      get('/ok', () => ({ ok: true })),
+    );
+    const res = await app.inject('/late');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sent: true });
+    expect(
+      lines.some((l) =>
+        /route GET \/late failed after its response was sent: Error: too late/.test(l),
+      ),
+    ).toBe(true);
+    expect((await app.inject('/ok')).statusCode).toBe(200);
+  });
+});
