@@ -1,6 +1,6 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
-import { App, get, type Middleware, unauthorized } from '../../src/index.js';
+import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
 import { UsersModule } from './users.js';
 
 /** Lets a request through only with the demo bearer token. */
@@ -17,8 +17,13 @@ export interface CreateAppOptions {
   port?: number;
   /** @default process.env.HOST ?? '0.0.0.0' */
   host?: string;
-  /** @default process.env.NODE_ENV ?? 'development' */
-  env?: 'development' | 'staging' | 'production';
+  /** @default process.env.NODE_ENV when it is one of these, else 'development' */
+  env?: Env;
+}
+
+function envFromProcess(): Env {
+  const env = process.env.NODE_ENV;
+  return env === 'staging' || env === 'production' ? env : 'development';
 }
 
 /** Builds the users-api example service. */
@@ -27,8 +32,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     serviceName: 'users-api',
     port: options.port ?? Number(process.env.PORT ?? 3000),
     host: options.host ?? process.env.HOST ?? '0.0.0.0',
-    env:
-      options.env ?? (process.env.NODE_ENV as CreateAppOptions['env'] | undefined) ?? 'development',
+    env: options.env ?? envFromProcess(),
     docs: {
       title: 'Users API',
       description: 'An example Keelson service.',

@@ -13,6 +13,12 @@ const ANONYMOUS = /^__schema\d+$/;
 /** What an OpenAPI component key may contain. */
 const COMPONENT_NAME = /^[A-Za-z0-9._-]+$/;
 const COMPONENTS = '#/components/schemas/';
+/** In JSON text: a `$ref` to the root (`#`, or `#/…` outside `$defs`). */
+const ROOT_REF = /"\$ref":"#(?:"|\/(?!\$defs\/))/;
+/** In JSON text: a `$ref` to a made-up definition. */
+const MADE_UP_REF = /"#\/\$defs\/__schema\d+"/g;
+/** In JSON text: a `$ref` to a definition with an id; group 1 is the id. */
+const ID_REF = /"\$ref":"#\/\$defs\/(?!__schema\d+")([^"/]+)"/g;
 
 /** One side of one schema value, converted once however many routes use it. */
 interface Conversion {
@@ -159,7 +165,7 @@ export class SchemaRegistry {
       base,
       root,
       defs,
-      selfRef: refersToRoot(root) || Object.values(defs).some(refersToRoot),
+      selfRef: ROOT_REF.test(JSON.stringify(json)),
       names: new Map(),
       rootName: undefined,
     };
@@ -171,7 +177,7 @@ export class SchemaRegistry {
         );
       }
       const sides = this.#ids.get(id) ?? {};
-      const key = JSON.stringify(def, blankMadeUpRefs);
+      const key = JSON.stringify(def).replace(MADE_UP_REF, '"#/$defs/~"');
       const seen = sides[side];
       if (seen && seen.key !== key) {
         throw new Error(
@@ -224,39 +230,8 @@ export class SchemaRegistry {
   }
 }
 
-function blankMadeUpRefs(key: string, value: unknown): unknown {
-  if (key === '$ref' && typeof value === 'string') {
-    const m = DEFS_REF.exec(value);
-    if (m && ANONYMOUS.test(m[1]!)) return '#/$defs/~';
-    if (value === '#' || (value.startsWith('#/') && !m)) return '#~';
-  }
-  return value;
-}
-
 function idsIn(json: unknown): string[] {
-  const out: string[] = [];
-  JSON.stringify(json, (key, value: unknown) => {
-    if (key === '$ref' && typeof value === 'string') {
-      const m = DEFS_REF.exec(value);
-      if (m && !ANONYMOUS.test(m[1]!)) out.push(m[1]!);
-    }
-    return value;
-  });
-  return out;
-}
-
-function refersToRoot(json: unknown): boolean {
-  let found = false;
-  JSON.stringify(json, (key, value: unknown) => {
-    if (
-      key === '$ref' &&
-      typeof value === 'string' &&
-      (value === '#' || /^#\/(?!\$defs\/)/.test(value))
-    )
-      found = true;
-    return value;
-  });
-  return found;
+  return Array.from(JSON.stringify(json).matchAll(ID_REF), (m) => m[1]!);
 }
 
 /** A deep copy with every local `$ref` pointing into `components.schemas`. */

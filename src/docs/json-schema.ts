@@ -42,6 +42,17 @@ export function toJsonSchema(schema: Schema, side: Side, part: string): JsonSche
  * schema cannot answer at startup, so it counts as required.
  */
 export function acceptsUndefined(schema: Schema): boolean {
+  let answer = optional.get(schema);
+  if (answer === undefined) {
+    answer = tryUndefined(schema);
+    optional.set(schema, answer);
+  }
+  return answer;
+}
+
+const optional = new WeakMap<Schema, boolean>();
+
+function tryUndefined(schema: Schema): boolean {
   try {
     const result = schema['~standard'].validate(undefined);
     if (result instanceof Promise) {
