@@ -1,10 +1,10 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, {
   type FastifyInstance,
   type InjectOptions,
   type LightMyRequestResponse,
 } from 'fastify';
+import type { HelmetOptions } from 'helmet';
 import { type KConfig, type ResolvedConfig, resolveConfig } from './config.js';
 import {
   type HealthChecker,
@@ -23,6 +23,7 @@ import { installDrainHeader } from './http/drain.js';
 import { installErrorHandlers } from './http/errors.js';
 import { installRequestHooks } from './http/hooks.js';
 import { decorateRequestState } from './http/request-state.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -39,15 +40,15 @@ export interface AppOptions extends KConfig {
   /** CORS options for @fastify/cors, or false to leave CORS out. @default { origin: '*' } */
   cors?: FastifyCorsOptions | false;
   /**
-   * Security headers (@fastify/helmet options, used as given), or false to leave them out. The
+   * Security headers (helmet options, used as given), or false to leave them out. The
    * default is helmet's, without `upgrade-insecure-requests`, which would break the docs page
    * served over plain http (Safari upgrades even localhost).
    * @default { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }
    */
-  helmet?: FastifyHelmetOptions | false;
+  helmet?: HelmetOptions | false;
 }
 
-const DEFAULT_HELMET: FastifyHelmetOptions = {
+const DEFAULT_HELMET: HelmetOptions = {
   contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
@@ -65,7 +66,7 @@ export class App {
   readonly #logger: Logger;
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
-  readonly #helmet: FastifyHelmetOptions | false;
+  readonly #helmet: HelmetOptions | false;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -397,7 +398,7 @@ export class App {
     }
     const fastify = this.#fastify;
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
-    if (this.#helmet !== false) await fastify.register(helmet, this.#helmet);
+    if (this.#helmet !== false) installSecurityHeaders(fastify, this.#helmet);
     installRequestHooks(fastify, this.#runtime);
     installDrainHeader(fastify, () => this.#state === 'closing');
     installErrorHandlers(fastify, this.#table.entries);
