@@ -19,11 +19,10 @@ import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
 import { handleClientError, handleFrameworkError } from './http/client-error.js';
-import { installDrainHeader } from './http/drain.js';
 import { installErrorHandlers } from './http/errors.js';
 import { installRequestHooks } from './http/hooks.js';
 import { decorateRequestState } from './http/request-state.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { installResponseHeaders } from './http/response-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -398,9 +397,11 @@ export class App {
     }
     const fastify = this.#fastify;
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
-    if (this.#helmet !== false) installSecurityHeaders(fastify, this.#helmet);
     installRequestHooks(fastify, this.#runtime);
-    installDrainHeader(fastify, () => this.#state === 'closing');
+    installResponseHeaders(fastify, {
+      security: this.#helmet,
+      isDraining: () => this.#state === 'closing',
+    });
     installErrorHandlers(fastify, this.#table.entries);
     // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
     const entries = this.#table.entries;

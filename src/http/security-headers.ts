@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The security headers `options` give, worked out once, or undefined when they vary per request. */
@@ -27,28 +26,6 @@ export function staticSecurityHeaders(
   );
   if (failure) throw failure;
   return Object.freeze(headers);
-}
-
-/**
- * Adds helmet's security headers to every response, errors and 404s included. They are computed
- * once at startup; only a CSP with per-request directive functions (nonces) runs helmet per request.
- */
-export function installSecurityHeaders(
-  fastify: FastifyInstance,
-  options: Readonly<HelmetOptions>,
-): void {
-  const headers = staticSecurityHeaders(options);
-  if (headers) {
-    fastify.addHook('onRequest', function addSecurityHeaders(_request, reply, done) {
-      reply.headers(headers);
-      done();
-    });
-    return;
-  }
-  const middleware = helmet({ ...options });
-  fastify.addHook('onRequest', function addSecurityHeaders(request, reply, done) {
-    middleware(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
-  });
 }
 
 function hasDirectiveFunctions(options: Readonly<HelmetOptions>): boolean {

@@ -35,5 +35,8 @@ export function requestLevel(status: number): LogLevel {
 
 /** A duration in milliseconds with one decimal and its unit, as in `1.2ms`. */
 export function formatDuration(durationMs: number): string {
-  return `${durationMs.toFixed(1)}ms`;
+  // Integer arithmetic instead of toFixed(1), which costs more than the rest of the line.
+  if (!(durationMs >= 0 && durationMs < 1e12)) return `${durationMs.toFixed(1)}ms`;
+  const tenths = Math.round(durationMs * 10);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}ms`;
 }

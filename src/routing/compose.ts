@@ -1,8 +1,8 @@
 import type { Context } from './context.js';
 import type { Middleware } from './types.js';
 
-/** The innermost step of a chain: validation and the handler. */
-export type Endpoint = (c: Context) => Promise<unknown>;
+/** The innermost step of a chain: validation and the handler; it may answer synchronously. */
+export type Endpoint = (c: Context) => unknown;
 
 /**
  * Composes middleware around an endpoint once, at registration. With no middleware the

@@ -43,10 +43,10 @@ export function mountRoute(
   const handler = def.handler;
   const endpoint: Endpoint =
     parts.length === 0
-      ? async (c) => handler(c)
-      : async (c) => {
-          await validateInto(c, parts);
-          return handler(c);
+      ? handler
+      : (c) => {
+          const pending = validateInto(c, parts);
+          return pending ? pending.then(() => handler(c)) : handler(c);
         };
   const chain = compose(
     [
@@ -57,32 +57,57 @@ export function mountRoute(
     endpoint,
   );
 
+  // What the handler answered becomes the response. Returns the reply when it is already sent.
+  const finish = (reply: FastifyReply, result: unknown): unknown => {
+    if (reply.sent || result === reply) return reply;
+    if (result === undefined) {
+      if (reply.statusCode === 200) reply.code(204);
+      return reply.send();
+    }
+    const schema = checkedByValidation.size ? checkedByValidation.get(reply.statusCode) : undefined;
+    return schema ? checkResponse(schema, result, where) : result;
+  };
+  // Too late for an error answer once the response is sent: the log must still know.
+  const fail = (reply: FastifyReply, err: unknown): FastifyReply => {
+    if (!reply.sent) throw err;
+    runtime.logger.warn('%s failed after its response was sent: %s', where, describeError(err));
+    return reply;
+  };
+
   fastify.route({
     method: entry.method,
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
-    handler: async function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
+    // Synchronous while the handler and validators are: a sync handler allocates no promise.
+    handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
       const c = new Context(request, reply, runtime);
       if (request.keelsonSpan) c.span = request.keelsonSpan;
       if (defaultStatus !== 200) reply.code(defaultStatus);
-      let result: unknown;
+      let out: unknown;
       try {
-        result = await chain(c);
+        out = chain(c);
       } catch (err) {
-        // Too late for an error answer: the client has its response. The log must still know.
-        if (!reply.sent) throw err;
-        runtime.logger.warn('%s failed after its response was sent: %s', where, describeError(err));
-        return reply;
+        fail(reply, err);
+        return undefined;
       }
-      if (reply.sent || result === reply) return reply;
-      if (result === undefined) {
-        if (reply.statusCode === 200) reply.code(204);
-        return reply.send();
+      if (isThenable(out)) {
+        return out.then(
+          (result) => finish(reply, result),
+          (err: unknown) => fail(reply, err),
+        );
       }
-      const schema = checkedByValidation.get(reply.statusCode);
-      return schema ? checkResponse(schema, result, where) : result;
+      const answer = finish(reply, out);
+      return answer === reply ? undefined : answer;
     },
   });
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }
 
 // A schema library without a JSON Schema side cannot give the engine a serializer; validating

@@ -120,6 +120,38 @@ describe('routing', () => {
     for (const e of body.errors) expect(e.message).toEqual(expect.any(String));
   });
 
+  it('awaits a schema that validates asynchronously, and still reports the issues of every part', async () => {
+    const { app } = testApp();
+    const taken = new Set(['ada']);
+    app.addRoutes(
+      post(
+        '/names/:n',
+        {
+          params: z.object({ n: z.coerce.number().refine(async (n) => n > 0, 'must be positive') }),
+          body: z.object({
+            name: z.string().refine(async (name) => !taken.has(name), 'name is taken'),
+          }),
+          query: z.object({ q: z.string().optional() }),
+        },
+        (c) => ({ n: c.params.n, name: c.body.name }),
+      ),
+    );
+    const ok = await app.inject({ method: 'POST', url: '/names/1', payload: { name: 'bo' } });
+    expect(ok.json()).toEqual({ n: 1, name: 'bo' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/names/x?q=1&q=2',
+      payload: { name: 'ada' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['body.name', 'params.n', 'query.q']);
+  });
+
   it('answers 422 when a body schema is declared and no body is sent', async () => {
     const { app } = testApp();
     app.registerController(new UsersController());
