@@ -23,6 +23,7 @@ import { installErrorHandlers } from './http/errors.js';
 import { installRequestHooks } from './http/hooks.js';
 import { decorateRequestState } from './http/request-state.js';
 import { installResponseHeaders } from './http/response-headers.js';
+import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -39,17 +40,12 @@ export interface AppOptions extends KConfig {
   /** CORS options for @fastify/cors, or false to leave CORS out. @default { origin: '*' } */
   cors?: FastifyCorsOptions | false;
   /**
-   * Security headers (helmet options, used as given), or false to leave them out. The
-   * default is helmet's, without `upgrade-insecure-requests`, which would break the docs page
-   * served over plain http (Safari upgrades even localhost).
-   * @default { contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }
+   * Security headers. By default: OWASP's API set (a `default-src 'none'; frame-ancestors 'none'`
+   * CSP, HSTS, nosniff, `X-Frame-Options: DENY`) on answers, and helmet's set on the docs page.
+   * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
 }
-
-const DEFAULT_HELMET: HelmetOptions = {
-  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
-};
 
 type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
 
@@ -65,7 +61,7 @@ export class App {
   readonly #logger: Logger;
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
-  readonly #helmet: HelmetOptions | false;
+  readonly #security: SecurityHeaders;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -91,7 +87,7 @@ export class App {
     this.#config = resolveConfig(options);
     this.#logger = options.logger ?? newLogger(this.#config.isProduction);
     this.#cors = options.cors ?? { origin: '*' };
-    this.#helmet = options.helmet ?? DEFAULT_HELMET;
+    this.#security = securityHeadersFor(options.helmet);
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
@@ -390,7 +386,11 @@ export class App {
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
     }
     if (config.docs.enabled) {
-      const routes = docsRoutes({ docs: config.docs, document: () => this.#openapi! });
+      const routes = docsRoutes({
+        docs: config.docs,
+        document: () => this.#openapi!,
+        headers: this.#security.page,
+      });
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
       // Built before mounting, so a schema it cannot express fails naming its route.
       this.#openapi = buildOpenApi(config, this.#table.entries);
@@ -399,7 +399,7 @@ export class App {
     if (this.#cors !== false) await fastify.register(cors, this.#cors);
     installRequestHooks(fastify, this.#runtime);
     installResponseHeaders(fastify, {
-      security: this.#helmet,
+      security: this.#security,
       isDraining: () => this.#state === 'closing',
     });
     installErrorHandlers(fastify, this.#table.entries);

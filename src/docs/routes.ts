@@ -23,6 +23,8 @@ export interface DocsRouteOptions {
   readonly docs: ResolvedDocsConfig;
   /** The document, built by the time the first request arrives. */
   readonly document: () => OpenApiDocument;
+  /** Security headers for the page and its assets (a page needs more than an API answer). */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 function send(c: Context, body: string | Buffer, type: string, etag: string, cache: string) {
@@ -36,13 +38,14 @@ function etagOf(s: string): string {
 }
 
 /** `GET <path>`, `GET <path>/openapi.json` and `GET <path>/assets/:file`, as builtin routes. */
-export function docsRoutes({ docs, document }: DocsRouteOptions): RouteDef[] {
+export function docsRoutes({ docs, document, headers }: DocsRouteOptions): RouteDef[] {
   const assets = docsAssets();
   const page = docsPage(docs.title, docs.path, assets);
   const pageEtag = etagOf(page);
   let json: { body: string; etag: string } | undefined;
   return [
     get(docs.path, { hidden: true }, function docsPageRoute(c) {
+      c.reply.headers(headers);
       return send(c, page, 'text/html; charset=utf-8', pageEtag, REVALIDATE);
     }),
     get(`${docs.path}/openapi.json`, { hidden: true }, function openApiRoute(c) {
@@ -55,6 +58,7 @@ export function docsRoutes({ docs, document }: DocsRouteOptions): RouteDef[] {
     get(`${docs.path}/assets/:file`, { hidden: true }, function docsAssetRoute(c) {
       const file = assets.get(c.params.file);
       if (!file) throw notFound(`no docs asset named ${JSON.stringify(c.params.file)}`);
+      c.reply.headers(headers);
       return send(c, file.body, file.type, file.etag, IMMUTABLE);
     }),
   ];

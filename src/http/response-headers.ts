@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { HelmetOptions } from 'helmet';
 import helmet from 'helmet';
-import { staticSecurityHeaders } from './security-headers.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 /** What the response-header hook adds. */
 export interface ResponseHeaderOptions {
-  /** helmet's options, or false for no security headers. */
-  readonly security: Readonly<HelmetOptions> | false;
+  /** The app's security headers. */
+  readonly security: SecurityHeaders;
   /** True once the graceful shutdown has begun. */
   readonly isDraining: () => boolean;
 }
 
 /**
  * One `onSend` hook for the headers Keelson adds to every answer, errors and 404s included:
- * - helmet's security headers, computed once at startup (only CSP directive functions, such as
- *   nonces, run helmet per request);
+ * - the security headers, computed once at startup; a header the handler set itself wins (the
+ *   docs page sets the fuller set a page needs);
  * - `Connection: close` once the drain has begun, so a keep-alive client opens a new connection
  *   (and is refused) instead of sending its next request on a socket the drain is about to close.
  *   The engine already does this for requests that arrive during the drain; this covers those in
@@ -26,15 +25,18 @@ export function installResponseHeaders(
   options: ResponseHeaderOptions,
 ): void {
   const { security, isDraining } = options;
-  const headers = security === false ? undefined : staticSecurityHeaders(security);
-  if (security !== false && headers === undefined) {
-    const middleware = helmet({ ...security });
+  if (security.perRequest) {
+    const middleware = helmet({ ...security.perRequest });
     fastify.addHook('onRequest', function addDynamicSecurityHeaders(request, reply, done) {
       middleware(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
   }
+  const entries = Object.entries(security.api);
   fastify.addHook('onSend', function addResponseHeaders(request, reply, payload, done) {
-    if (headers) reply.headers(headers);
+    for (let i = 0; i < entries.length; i++) {
+      const [name, value] = entries[i]!;
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     if (isDraining() && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     done(null, payload);
   });

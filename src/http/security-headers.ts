@@ -1,7 +1,54 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The security headers `options` give, worked out once, or undefined when they vary per request. */
+/**
+ * The security headers OWASP's REST Security Cheat Sheet gives for API answers: the rest of
+ * helmet's set only matters when a browser renders the answer as a document.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** helmet's defaults less `upgrade-insecure-requests`, which breaks a page served over plain http. */
+export const DEFAULT_HELMET: Readonly<HelmetOptions> = Object.freeze({
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+});
+
+/** The security headers of an app, worked out once at startup. */
+export interface SecurityHeaders {
+  /** Headers for every answer. */
+  readonly api: Readonly<Record<string, string>>;
+  /** Headers for the HTML docs page and its assets. */
+  readonly page: Readonly<Record<string, string>>;
+  /** helmet options to run per request, when they hold per-request CSP directive functions. */
+  readonly perRequest: Readonly<HelmetOptions> | undefined;
+}
+
+/**
+ * The security headers for the App's `helmet` option: by default the OWASP API set on answers
+ * and helmet's set on the docs page; helmet's set with the given options on every answer when
+ * options are given; none for `false`.
+ */
+export function securityHeadersFor(
+  option: Readonly<HelmetOptions> | false | undefined,
+): SecurityHeaders {
+  if (option === false) return { api: {}, page: {}, perRequest: undefined };
+  if (option === undefined) {
+    return {
+      api: API_SECURITY_HEADERS,
+      page: staticSecurityHeaders(DEFAULT_HELMET)!,
+      perRequest: undefined,
+    };
+  }
+  const headers = staticSecurityHeaders(option);
+  if (!headers) return { api: {}, page: {}, perRequest: option };
+  return { api: headers, page: headers, perRequest: undefined };
+}
+
+/** The headers helmet sets for `options`, or undefined when they vary per request. */
 export function staticSecurityHeaders(
   options: Readonly<HelmetOptions>,
 ): Readonly<Record<string, string>> | undefined {
