@@ -47,20 +47,44 @@ const FROM_PACKAGE: Readonly<Record<string, string>> = {
 let loaded: ReadonlyMap<string, Asset> | undefined;
 
 function asset(body: Buffer, type: string): Asset {
-  return { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  return { body, type, etag: `"${hash(body)}"` };
 }
 
-/** The assets by file name; reads swagger-ui-dist on the first call. */
-export function docsAssets(): ReadonlyMap<string, Asset> {
-  if (loaded) return loaded;
-  let dir: string;
+function hash(body: Buffer | string): string {
+  return createHash('sha1').update(body).digest('base64url');
+}
+
+/** The folder of the installed swagger-ui-dist; throws a clear error when it is missing. */
+function packageDir(): string {
   try {
-    dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   } catch (err) {
     throw new Error(
       `the docs page needs the swagger-ui-dist package, which cannot be found: ${(err as Error).message}`,
     );
   }
+}
+
+/**
+ * A version for each asset's URL, without reading the assets: the package's version for its
+ * files, a hash for Keelson's initializer. The page needs only these, so the ~1.5 MB of Swagger
+ * UI is read when a browser first asks for it, not at every start.
+ */
+export function assetVersions(): ReadonlyMap<string, string> {
+  const pkg = JSON.parse(readFileSync(join(packageDir(), 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  const version = String(pkg.version ?? '0');
+  const versions = new Map<string, string>();
+  for (const file of Object.keys(FROM_PACKAGE)) versions.set(file, version);
+  versions.set(INIT_SCRIPT, hash(INIT_SOURCE).slice(0, 12));
+  return versions;
+}
+
+/** The assets by file name; reads swagger-ui-dist on the first call. */
+export function docsAssets(): ReadonlyMap<string, Asset> {
+  if (loaded) return loaded;
+  const dir = packageDir();
   const assets = new Map<string, Asset>();
   for (const [file, type] of Object.entries(FROM_PACKAGE)) {
     assets.set(file, asset(readFileSync(join(dir, file)), type));

@@ -2,23 +2,23 @@
  * The HTML of the docs page: Swagger UI, every script and style a same-origin file.
  * @module
  */
-import { type Asset, INIT_SCRIPT } from './assets.js';
+import { INIT_SCRIPT } from './assets.js';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /**
- * The page served at `docs.path`; `assets` gives each file's version for its URL, so the files
- * can be cached for good.
+ * The page served at `docs.path`; `versions` gives each file's version for its URL, so the
+ * files can be cached for good.
  */
 export function docsPage(
   title: string,
   docsPath: string,
-  assets: ReadonlyMap<string, Asset>,
+  versions: ReadonlyMap<string, string>,
 ): string {
   const url = (file: string) => {
-    const v = assets.get(file)?.etag.replace(/"/g, '').slice(0, 12) ?? '';
+    const v = versions.get(file) ?? '';
     return escapeHtml(`${docsPath}/assets/${file}?v=${v}`);
   };
   const spec = escapeHtml(`${docsPath}/openapi.json`);

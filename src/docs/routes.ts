@@ -8,7 +8,7 @@ import { notFound } from '../errors.js';
 import { get } from '../routing/builders.js';
 import type { Context } from '../routing/context.js';
 import type { RouteDef } from '../routing/types.js';
-import { docsAssets } from './assets.js';
+import { assetVersions, docsAssets } from './assets.js';
 import type { OpenApiDocument } from './openapi.js';
 import { docsPage } from './page.js';
 
@@ -39,8 +39,7 @@ function etagOf(s: string): string {
 
 /** `GET <path>`, `GET <path>/openapi.json` and `GET <path>/assets/:file`, as builtin routes. */
 export function docsRoutes({ docs, document, headers }: DocsRouteOptions): RouteDef[] {
-  const assets = docsAssets();
-  const page = docsPage(docs.title, docs.path, assets);
+  const page = docsPage(docs.title, docs.path, assetVersions());
   const pageEtag = etagOf(page);
   let json: { body: string; etag: string } | undefined;
   return [
@@ -56,7 +55,7 @@ export function docsRoutes({ docs, document, headers }: DocsRouteOptions): Route
       return send(c, json.body, 'application/json; charset=utf-8', json.etag, REVALIDATE);
     }),
     get(`${docs.path}/assets/:file`, { hidden: true }, function docsAssetRoute(c) {
-      const file = assets.get(c.params.file);
+      const file = docsAssets().get(c.params.file);
       if (!file) throw notFound(`no docs asset named ${JSON.stringify(c.params.file)}`);
       c.reply.headers(headers);
       return send(c, file.body, file.type, file.etag, IMMUTABLE);
