@@ -1,9 +1,5 @@
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import Fastify, {
-  type FastifyInstance,
-  type InjectOptions,
-  type LightMyRequestResponse,
-} from 'fastify';
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { type KConfig, type ResolvedConfig, resolveConfig } from './config.js';
 import {
@@ -18,18 +14,13 @@ import {
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import { handleClientError, handleFrameworkError } from './http/client-error.js';
-import { installErrorHandlers } from './http/errors.js';
-import { installRequestHooks } from './http/hooks.js';
-import { decorateRequestState } from './http/request-state.js';
-import { installResponseHeaders } from './http/response-headers.js';
+import { boundUrl, createEngine, mountEngine } from './http/engine.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import type { Module } from './routing/module.js';
-import { mountRoute } from './routing/mount.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
@@ -94,20 +85,7 @@ export class App {
       tracer: noopTracer,
       metrics: undefined,
     };
-    this.#fastify = Fastify({
-      logger: false,
-      bodyLimit: this.#config.bodyLimit,
-      keepAliveTimeout: this.#config.keepAliveTimeoutMs,
-      requestTimeout: this.#config.requestTimeoutMs,
-      http: { headersTimeout: this.#config.headersTimeoutMs },
-      clientErrorHandler: handleClientError,
-      frameworkErrors: handleFrameworkError,
-      forceCloseConnections: 'idle',
-      return503OnClosing: false,
-      onProtoPoisoning: 'error',
-      onConstructorPoisoning: 'error',
-    });
-    decorateRequestState(this.#fastify);
+    this.#fastify = createEngine(this.#config);
   }
 
   /** The resolved configuration, defaults applied. */
@@ -395,35 +373,13 @@ export class App {
       // Built before mounting, so a schema it cannot express fails naming its route.
       this.#openapi = buildOpenApi(config, this.#table.entries);
     }
-    const fastify = this.#fastify;
-    if (this.#cors !== false) await fastify.register(cors, this.#cors);
-    installRequestHooks(fastify, this.#runtime);
-    installResponseHeaders(fastify, {
+    await mountEngine(this.#fastify, {
+      cors: this.#cors,
+      runtime: this.#runtime,
       security: this.#security,
       isDraining: () => this.#state === 'closing',
+      routes: this.#table.entries,
+      appMiddleware: this.#appMiddleware,
     });
-    installErrorHandlers(fastify, this.#table.entries);
-    // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
-    const entries = this.#table.entries;
-    const ordered = [
-      ...entries.filter((e) => e.method === 'HEAD'),
-      ...entries.filter((e) => e.method !== 'HEAD'),
-    ];
-    for (const entry of ordered) {
-      mountRoute(fastify, entry, this.#runtime, this.#appMiddleware);
-    }
-    await fastify.ready();
   }
-}
-
-function boundUrl(fastify: FastifyInstance): string {
-  const addr = fastify.server.address();
-  if (!addr || typeof addr === 'string') return String(addr);
-  const host =
-    addr.address === '0.0.0.0' || addr.address === '::'
-      ? 'localhost'
-      : addr.family === 'IPv6'
-        ? `[${addr.address}]`
-        : addr.address;
-  return `http://${host}:${addr.port}`;
 }
