@@ -1,73 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { killAll, type ServiceProcess, startLogProcess } from './support/log-process.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/lifecycle-app.ts', import.meta.url));
 
-interface Service {
-  child: ChildProcess;
+interface Service extends ServiceProcess {
   url: Promise<string>;
-  entries: Record<string, unknown>[];
-  waitFor(pattern: RegExp): Promise<Record<string, unknown>>;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const c of running.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
-});
+afterEach(killAll);
 
 function start(env: Record<string, string>): Service {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  const entries: Record<string, unknown>[] = [];
-  const waiters: { pattern: RegExp; resolve: (e: Record<string, unknown>) => void }[] = [];
-  let buffer = '';
-  let stderr = '';
-  child.stderr?.on('data', (d) => {
-    stderr += String(d);
-  });
-  child.stdout?.on('data', (d) => {
-    buffer += String(d);
-    let nl = buffer.indexOf('\n');
-    while (nl !== -1) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      nl = buffer.indexOf('\n');
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      entries.push(entry);
-      for (const w of [...waiters]) {
-        if (w.pattern.test(String(entry.message ?? ''))) {
-          waiters.splice(waiters.indexOf(w), 1);
-          w.resolve(entry);
-        }
-      }
-    }
-  });
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const waitFor = (pattern: RegExp) => {
-    const found = entries.find((e) => pattern.test(String(e.message ?? '')));
-    if (found) return Promise.resolve(found);
-    return new Promise<Record<string, unknown>>((resolve, reject) => {
-      waiters.push({ pattern, resolve });
-      void exit.then(() => {
-        const late = entries.find((e) => pattern.test(String(e.message ?? '')));
-        if (late) resolve(late);
-        else reject(new Error(`exited before logging ${pattern}; stderr: ${stderr}`));
-      });
-    });
-  };
-  const url = waitFor(/listening on/).then((e) => /(http:\/\/\S+)/.exec(String(e.message))![1]!);
+  const s = startLogProcess(fixture, env);
+  const url = s.waitFor(/listening on/).then((e) => /(http:\/\/\S+)/.exec(String(e.message))![1]!);
   // A test that expects the process to fail never awaits the URL.
   url.catch(() => {});
-  return { child, url, entries, waitFor, exit };
+  return Object.assign(s, { url });
 }
 
 const messages = (s: Service) =>
