@@ -31,6 +31,11 @@ export interface SpanStartOptions {
 export interface Tracer {
   /** Starts a span named `name`. */
   start(name: string, options?: SpanStartOptions): Span;
+  /**
+   * Runs `fn` with `span` as the active span, so spans started inside it — by the handler or by
+   * instrumented libraries — become its children. Optional: the App runs each handler inside it.
+   */
+  withSpan?<T>(span: Span, fn: () => T): T;
 }
 
 /** One finished request, as given to a metrics collector. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOOP_SPAN, type Span, type Translator } from '../contracts.js';
+import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './types.js';
@@ -10,6 +10,8 @@ export interface RequestRuntime {
   readonly logger: Logger;
   /** The translator, when one is set. */
   translator: Translator | undefined;
+  /** The tracer; fixed once the app has started. */
+  readonly tracer: Tracer;
 }
 
 /**

@@ -57,6 +57,10 @@ export function mountRoute(
     endpoint,
   );
 
+  // The tracer is fixed once the app starts; with none that can activate a span, no closure.
+  const tracer = runtime.tracer;
+  const withSpan = tracer.withSpan ? tracer.withSpan.bind(tracer) : undefined;
+
   // What the handler answered becomes the response. Returns the reply when it is already sent.
   const finish = (reply: FastifyReply, result: unknown): unknown => {
     if (reply.sent || result === reply) return reply;
@@ -85,7 +89,8 @@ export function mountRoute(
       if (defaultStatus !== 200) reply.code(defaultStatus);
       let out: unknown;
       try {
-        out = chain(c);
+        const span = request.keelsonSpan;
+        out = withSpan && span ? withSpan(span, () => chain(c)) : chain(c);
       } catch (err) {
         fail(reply, err);
         return undefined;

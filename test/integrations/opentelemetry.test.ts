@@ -1,4 +1,5 @@
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   BasicTracerProvider,
@@ -158,5 +159,38 @@ describe('keelson/opentelemetry', () => {
     app.addRoutes(get('/x', () => 1));
     await app.inject({ url: '/x', headers: { traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` } });
     expect(requestEntries(lines)[0]).not.toHaveProperty('traceId');
+  });
+});
+
+describe('keelson/opentelemetry with a context manager', () => {
+  it('makes the request span active in the handler, so spans started inside nest under it', async () => {
+    const manager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(manager);
+    try {
+      const exporter = new InMemorySpanExporter();
+      const provider = new BasicTracerProvider({
+        spanProcessors: [new SimpleSpanProcessor(exporter)],
+      });
+      const { app } = testApp();
+      app.setTracer(openTelemetry({ tracer: provider.getTracer('test') }));
+      app.addRoutes(
+        get('/work', async () => {
+          await new Promise((resolve) => setImmediate(resolve));
+          app.tracer.start('keelson child').end();
+          // As an instrumented library would: straight on OpenTelemetry, no parent given.
+          provider.getTracer('some-lib').startSpan('library call').end();
+          return { ok: true };
+        }),
+      );
+      await app.inject('/work');
+      const spans = exporter.getFinishedSpans();
+      const server = spans.find((s) => s.kind === SpanKind.SERVER)!;
+      const parentOf = (name: string) =>
+        spans.find((s) => s.name === name)?.parentSpanContext?.spanId;
+      expect(parentOf('keelson child')).toBe(server.spanContext().spanId);
+      expect(parentOf('library call')).toBe(server.spanContext().spanId);
+    } finally {
+      context.disable();
+    }
   });
 });

@@ -64,6 +64,16 @@ export class OpenTelemetryTracer implements Tracer {
     );
     return new OpenTelemetrySpan(span);
   }
+
+  /**
+   * Runs `fn` with `span` active in OpenTelemetry's context, so `app.tracer.start()` without a
+   * parent, and libraries instrumented with OpenTelemetry, nest under it. Needs a context manager
+   * (the NodeSDK registers one).
+   */
+  withSpan<T>(span: Span, fn: () => T): T {
+    const otel = otelSpanOf(span);
+    return otel ? context.with(trace.setSpan(context.active(), otel), fn) : fn();
+  }
 }
 
 const headerGetter = {
