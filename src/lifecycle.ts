@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ShutdownHook } from './contracts.js';
-import { describeError } from './http/hooks.js';
+import { describeError } from './errors/describe.js';
 import type { Logger } from './logger/index.js';
 
 /** What a graceful shutdown works on. */

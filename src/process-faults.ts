@@ -3,7 +3,7 @@
  * @module
  */
 import { inspect } from 'node:util';
-import { describeError } from './http/hooks.js';
+import { describeError } from './errors/describe.js';
 import type { Logger } from './logger/index.js';
 
 /**

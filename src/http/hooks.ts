@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
+import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
 import { pathOf } from './request-state.js';
 
@@ -73,21 +74,5 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (span) {
     span.setAttribute('http.response.status_code', status);
     span.end();
-  }
-}
-
-/** A one-string account of a thrown value for the log: its stack, else its message. */
-export function describeError(error: unknown): string {
-  try {
-    if (error instanceof Error) {
-      const stack =
-        typeof error.stack === 'string' ? error.stack : `${error.name}: ${error.message}`;
-      return error.cause === undefined
-        ? stack
-        : `${stack}\ncaused by: ${describeError(error.cause)}`;
-    }
-    return typeof error === 'string' ? error : String(error);
-  } catch {
-    return 'an unprintable value';
   }
 }

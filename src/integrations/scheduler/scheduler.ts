@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { HealthChecker, Job, Scheduler } from '../../contracts.js';
-import { describeError } from '../../http/hooks.js';
+import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 
 /** Options of `scheduler()`. */
