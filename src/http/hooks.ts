@@ -62,7 +62,9 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
     try {
       metrics.recordRequest({
         method: request.method,
-        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        // request.routeOptions builds a new object on every read: only for requests no Keelson
+        // route handled (404s, bodies the parser refused).
+        route: request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE,
         statusCode: status,
         durationMs,
       });

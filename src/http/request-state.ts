@@ -7,6 +7,8 @@ declare module 'fastify' {
     keelsonSpan: Span | null;
     /** The error behind a 5xx answer, kept for the request-log entry. Internal to Keelson. */
     keelsonError: unknown;
+    /** The pattern of the Keelson route that handled the request, or null. Internal to Keelson. */
+    keelsonRoute: string | null;
   }
 }
 
@@ -14,6 +16,7 @@ declare module 'fastify' {
 export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonSpan', null);
   fastify.decorateRequest('keelsonError', null);
+  fastify.decorateRequest('keelsonRoute', null);
 }
 
 /** The request path without its query string. */

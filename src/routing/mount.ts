@@ -20,7 +20,8 @@ export function mountRoute(
   appMiddleware: readonly Middleware[],
 ): void {
   const { def } = entry;
-  const where = `route ${entry.method} ${entry.path}`;
+  const pattern = entry.path;
+  const where = `route ${entry.method} ${pattern}`;
   let parts: ReturnType<typeof partsOf>;
   try {
     parts = partsOf(def.options);
@@ -84,6 +85,7 @@ export function mountRoute(
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     // Synchronous while the handler and validators are: a sync handler allocates no promise.
     handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
+      request.keelsonRoute = pattern;
       const c = new Context(request, reply, runtime);
       if (request.keelsonSpan) c.span = request.keelsonSpan;
       if (defaultStatus !== 200) reply.code(defaultStatus);

@@ -4,6 +4,7 @@ import {
   type AttributeValue,
   get,
   noopTracer,
+  post,
   type RequestMetric,
   type Span,
   type SpanStartOptions,
@@ -60,6 +61,20 @@ describe('metrics collector', () => {
       ['GET', 'unmatched', 404],
     ]);
     for (const m of seen) expect(m.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('records the route pattern also for a request the body parser refused before the handler ran', async () => {
+    const { app } = testApp();
+    const seen: RequestMetric[] = [];
+    app.setMetricsCollector({ recordRequest: (m) => seen.push(m) });
+    app.addRoutes(post('/users/:id', (c) => c.body));
+    await app.inject({
+      method: 'POST',
+      url: '/users/1',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken',
+    });
+    expect(seen.map((m) => [m.route, m.statusCode])).toEqual([['/users/:id', 400]]);
   });
 
   it('keeps serving and logs a warning when the collector throws', async () => {
