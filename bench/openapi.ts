@@ -2,7 +2,7 @@
 // route table, then times only the document build. `npx tsx bench/openapi.ts [runs]`
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { resolveConfig } from '../src/config.js';
+import { resolveConfig } from '../src/config/index.js';
 import { buildOpenApi } from '../src/docs/openapi.js';
 import { del, get, post, put } from '../src/routing/builders.js';
 import { RouteTable } from '../src/routing/table.js';

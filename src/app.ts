@@ -1,7 +1,7 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { HelmetOptions } from 'helmet';
-import { type KConfig, type ResolvedConfig, resolveConfig } from './config.js';
+import { type KConfig, type ResolvedConfig, resolveConfig } from './config/index.js';
 import {
   type HealthChecker,
   type MetricsCollector,
@@ -20,7 +20,6 @@ import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
-import type { Module } from './routing/module.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
@@ -36,6 +35,16 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+}
+
+/**
+ * A unit of a service that registers its own controllers, health checkers and hooks.
+ * `register` must register synchronously. Used on a group, its routes get the group's
+ * prefix and middleware; its app-wide calls still reach the app.
+ */
+export interface Module {
+  /** Registers the module's parts on the app. */
+  register(app: App): void;
 }
 
 type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
@@ -145,8 +154,8 @@ export class App {
   }
 
   /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
-  group(prefix: string, ...middleware: Middleware[]): Group {
-    return new Group(this.#host, this.#scope, prefix, middleware);
+  group(prefix: string, ...middleware: Middleware[]): Group<App> {
+    return new Group<App>(this.#host, this.#scope, prefix, middleware);
   }
 
   /** Adds a health checker to `GET /health`. */
@@ -319,7 +328,7 @@ export class App {
     });
   }
 
-  readonly #host: ScopeHost = {
+  readonly #host: ScopeHost<App> = {
     addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
     useModuleIn: (scope, module) => this.#useModuleIn(scope, module),
   };

@@ -4,7 +4,7 @@
  */
 
 // ── The application ──────────────────────────────────────────────────────────
-export { App, type AppOptions } from './app.js';
+export { App, type AppOptions, type Module } from './app.js';
 
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
@@ -22,7 +22,7 @@ export {
   type ResolvedDocsConfig,
   type ResolvedDocsServer,
   resolveConfig,
-} from './config.js';
+} from './config/index.js';
 // ── Integration contracts ────────────────────────────────────────────────────
 export {
   type AttributeValue,
@@ -60,7 +60,7 @@ export {
   unauthorized,
   unprocessable,
   type ValidationIssue,
-} from './errors.js';
+} from './errors/index.js';
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health.js';
 export { negotiateLanguage } from './http/accept-language.js';
@@ -78,7 +78,13 @@ export {
 } from './routing/builders.js';
 export { Context } from './routing/context.js';
 export { Group } from './routing/group.js';
-export type { Module } from './routing/module.js';
+export {
+  type DocumentedHeader,
+  type DocumentedResponse,
+  describeMiddleware,
+  type MiddlewareDocs,
+  middlewareDocsOf,
+} from './routing/middleware-docs.js';
 export type { RouteEntry } from './routing/table.js';
 export type {
   BodyFor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULTS, type KConfig, resolveConfig } from '../src/config.js';
+import { ConfigError, DEFAULTS, type KConfig, resolveConfig } from '../src/config/index.js';
 
 /** Resolves `{ serviceName: 'svc', ...extra }`, letting tests pass values KConfig forbids. */
 function resolveWith(extra: Record<string, unknown>) {

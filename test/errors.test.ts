@@ -16,7 +16,7 @@ import {
   toProblem,
   unauthorized,
   unprocessable,
-} from '../src/errors.js';
+} from '../src/errors/index.js';
 
 const GENERIC_500: ProblemDetails = {
   type: 'about:blank',

@@ -2,8 +2,9 @@
  * The small checks resolveConfig is made of; each throws a ConfigError naming its field.
  * @module
  */
-import type { ResolvedDocsServer } from '../config.js';
+
 import { ConfigError } from './config-error.js';
+import type { ResolvedDocsServer } from './types.js';
 
 /** The longest delay `setTimeout` honours; a longer one fires at once. */
 const MAX_TIMEOUT_MS = 2_147_483_647;

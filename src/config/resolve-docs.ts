@@ -2,6 +2,10 @@
  * Applies the defaults to KConfig.docs and checks it.
  * @module
  */
+
+import { check, isHttpUrl, isObject, optionalString, parseServer } from './checks.js';
+import { DEFAULTS } from './defaults.js';
+import { resolveSecuritySchemes } from './security.js';
 import type {
   DocsContact,
   DocsLicense,
@@ -9,10 +13,7 @@ import type {
   Env,
   ResolvedDocsConfig,
   ResolvedDocsServer,
-} from '../config.js';
-import { check, isHttpUrl, isObject, optionalString, parseServer } from './checks.js';
-import { DEFAULTS } from './defaults.js';
-import { resolveSecuritySchemes } from './security.js';
+} from './types.js';
 
 /** `/docs`, `/api/docs`: one or more `/segment`s of non-space characters other than `?`, `#`. */
 const DOCS_PATH = /^(\/[^/\s?#]+)+$/;

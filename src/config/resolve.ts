@@ -2,10 +2,11 @@
  * resolveConfig: KConfig in, ResolvedConfig out, or a ConfigError naming the bad field.
  * @module
  */
-import type { Env, KConfig, ResolvedConfig } from '../config.js';
+
 import { check, isObject, optionalString, timeoutMs } from './checks.js';
 import { DEFAULTS } from './defaults.js';
 import { resolveDocs } from './resolve-docs.js';
+import type { Env, KConfig, ResolvedConfig } from './types.js';
 
 const ENVS: readonly Env[] = ['development', 'staging', 'production'];
 

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of a route table, built once at startup.
  * @module
  */
-import type { DocsTag, ResolvedConfig } from '../config.js';
+import type { DocsTag, ResolvedConfig } from '../config/index.js';
 import type { RouteEntry } from '../routing/table.js';
 import { SchemaRegistry } from './components.js';
 import { describeRoute, type PlannedOperation, planOperation } from './operation.js';

@@ -2,9 +2,9 @@
  * One route of the table → one OpenAPI operation.
  * @module
  */
-import type { ResolvedDocsConfig } from '../config.js';
+import type { ResolvedDocsConfig } from '../config/index.js';
+import { PROBLEM_CONTENT_TYPE, statusTitle } from '../errors/index.js';
 import { isErrorStatus } from '../errors/status.js';
-import { PROBLEM_CONTENT_TYPE, statusTitle } from '../errors.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Schema } from '../routing/types.js';
 import type { SchemaRef, SchemaRegistry } from './components.js';

@@ -3,8 +3,8 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import type { ResolvedDocsConfig } from '../config.js';
-import { notFound } from '../errors.js';
+import type { ResolvedDocsConfig } from '../config/index.js';
+import { notFound } from '../errors/index.js';
 import { get } from '../routing/builders.js';
 import type { Context } from '../routing/context.js';
 import type { RouteDef } from '../routing/types.js';

@@ -3,8 +3,8 @@
  * @module
  */
 
+import type { DocsContact, DocsLicense, DocsTag, ResolvedDocsServer } from '../config/index.js';
 import type { DocsSecurityScheme } from '../config/security.js';
-import type { DocsContact, DocsLicense, DocsTag, ResolvedDocsServer } from '../config.js';
 
 /** A JSON Schema (draft 2020-12) object, as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [key: string]: unknown };

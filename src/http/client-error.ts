@@ -5,7 +5,12 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { PROBLEM_CONTENT_TYPE, type ProblemDetails, statusTitle, toProblem } from '../errors.js';
+import {
+  PROBLEM_CONTENT_TYPE,
+  type ProblemDetails,
+  statusTitle,
+  toProblem,
+} from '../errors/index.js';
 
 /** Node's parser error codes that have a status of their own; any other one is a 400. */
 const PARSER_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {

@@ -5,7 +5,7 @@
  */
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { ResolvedConfig } from '../config.js';
+import type { ResolvedConfig } from '../config/index.js';
 import type { RequestRuntime } from '../routing/context.js';
 import { mountRoute } from '../routing/mount.js';
 import type { RouteEntry } from '../routing/table.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isKError, notFound, PROBLEM_CONTENT_TYPE, toProblem } from '../errors.js';
+import { isKError, notFound, PROBLEM_CONTENT_TYPE, toProblem } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
 import { pathOf } from './request-state.js';
 

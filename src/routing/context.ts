@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
 import type { Logger } from '../logger/index.js';
-import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './types.js';
+import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
 /** What every request of one app shares: read at request time, so integrations set late still count. */
 export interface RequestRuntime {

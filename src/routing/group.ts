@@ -1,23 +1,34 @@
-import type { Module } from './module.js';
 import type { Scope } from './table.js';
 import { normalizePrefix } from './table.js';
 import type { Controller, Middleware, RouteDef } from './types.js';
 
+/** A unit that registers itself on an app of type `A`: what `Module` is for the App. */
+export interface Registrable<A> {
+  /** Registers the unit's parts on the app. */
+  register(app: A): void;
+}
+
 /** What a Group needs from its App: registration into a scope. Internal. */
-export interface ScopeHost {
+export interface ScopeHost<A> {
   /** Registers routes in `scope`, naming `origin` in errors. */
   addIn(scope: Scope, routes: readonly RouteDef[], origin: string): void;
   /** Runs a module's registration with `scope` as the current scope. */
-  useModuleIn(scope: Scope, module: Module): void;
+  useModuleIn(scope: Scope, module: Registrable<A>): void;
 }
 
 /** A set of routes under one path prefix and middleware; made by `app.group()`. */
-export class Group {
-  readonly #host: ScopeHost;
+/** The app type `A` is what modules used on the group receive. */
+export class Group<A = unknown> {
+  readonly #host: ScopeHost<A>;
   readonly #scope: Scope;
 
   /** Made by `app.group()` and `group.group()`; not for service code. */
-  constructor(host: ScopeHost, parent: Scope, prefix: string, middleware: readonly Middleware[]) {
+  constructor(
+    host: ScopeHost<A>,
+    parent: Scope,
+    prefix: string,
+    middleware: readonly Middleware[],
+  ) {
     for (const mw of middleware) assertMiddleware(mw);
     this.#host = host;
     this.#scope = {
@@ -45,15 +56,15 @@ export class Group {
   }
 
   /** Adds middleware to this group (a function), or registers a module under it. */
-  use(item: Module | Middleware): this {
+  use(item: Registrable<A> | Middleware): this {
     if (typeof item === 'function') this.#scope.middleware.push(item);
     else this.#host.useModuleIn(this.#scope, item);
     return this;
   }
 
   /** A nested group: its prefix follows this one's, its middleware runs inside this one's. */
-  group(prefix: string, ...middleware: Middleware[]): Group {
-    return new Group(this.#host, this.#scope, prefix, middleware);
+  group(prefix: string, ...middleware: Middleware[]): Group<A> {
+    return new Group<A>(this.#host, this.#scope, prefix, middleware);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
-import { internal } from '../errors.js';
+import { internal } from '../errors/index.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { middlewareOf, type RouteEntry } from './table.js';

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { unprocessable, type ValidationIssue } from '../errors.js';
+import { unprocessable, type ValidationIssue } from '../errors/index.js';
 import type { Context } from './context.js';
 import type { RouteOptions, Schema } from './types.js';
 

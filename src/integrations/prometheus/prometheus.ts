@@ -1,8 +1,7 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import type { App } from '../../app.js';
+import type { App, Module } from '../../app.js';
 import type { MetricsCollector, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
-import type { Module } from '../../routing/module.js';
 import type { RouteDef } from '../../routing/types.js';
 
 /** Options of `prometheus()`. */

@@ -1,23 +1,8 @@
 /**
- * KConfig: what a service author passes to `new App(…)`, its defaults and its checks.
+ * The types of KConfig and of the config resolved from it.
  * @module
  */
-
-// The implementation lives in ./config/; this file is the one entry for everything about config.
-export { ConfigError } from './config/config-error.js';
-export { DEFAULTS } from './config/defaults.js';
-export { resolveConfig } from './config/resolve.js';
-export type {
-  ApiKeyScheme,
-  BasicScheme,
-  BearerScheme,
-  DocsSecurityScheme,
-  OAuth2Scheme,
-  OAuthFlow,
-  OAuthFlows,
-} from './config/security.js';
-
-import type { DocsSecurityScheme } from './config/security.js';
+import type { DocsSecurityScheme } from './security.js';
 
 /** The environment a service runs in. In `production` the docs endpoints are not registered. */
 export type Env = 'development' | 'staging' | 'production';

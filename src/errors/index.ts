@@ -3,13 +3,13 @@
  * response carries.
  * @module
  */
-import { KError, type ValidationIssue } from './errors/kerror.js';
-import { statusTitle } from './errors/status.js';
+import { KError, type ValidationIssue } from './kerror.js';
+import { statusTitle } from './status.js';
 
-// Re-exported so that './errors.js' stays the one entry for everything about errors.
-export { isKError, KError, type KErrorOptions, type ValidationIssue } from './errors/kerror.js';
-export { PROBLEM_CONTENT_TYPE, type ProblemDetails, toProblem } from './errors/problem.js';
-export { statusTitle } from './errors/status.js';
+// Re-exported so that this file stays the one entry for everything about errors.
+export { isKError, KError, type KErrorOptions, type ValidationIssue } from './kerror.js';
+export { PROBLEM_CONTENT_TYPE, type ProblemDetails, toProblem } from './problem.js';
+export { statusTitle } from './status.js';
 
 function make(statusCode: number, code: string, message: string | undefined, cause?: unknown) {
   return new KError({ code, statusCode, message: message ?? statusTitle(statusCode), cause });

@@ -1,0 +1,29 @@
+/**
+ * KConfig: what a service author passes to `new App(…)`, its defaults and its checks.
+ * @module
+ */
+
+export { ConfigError } from './config-error.js';
+export { DEFAULTS } from './defaults.js';
+export { resolveConfig } from './resolve.js';
+export type {
+  ApiKeyScheme,
+  BasicScheme,
+  BearerScheme,
+  DocsSecurityScheme,
+  OAuth2Scheme,
+  OAuthFlow,
+  OAuthFlows,
+} from './security.js';
+export type {
+  DocsConfig,
+  DocsContact,
+  DocsLicense,
+  DocsTag,
+  Env,
+  HealthConfig,
+  KConfig,
+  ResolvedConfig,
+  ResolvedDocsConfig,
+  ResolvedDocsServer,
+} from './types.js';

@@ -1,0 +1,63 @@
+/**
+ * What a middleware adds to the operations it wraps: a guard its 401/403 and security
+ * requirement, a rate limit its 429. The OpenAPI builder reads it from every route the
+ * middleware runs on (app, group or route level), so "if it can answer it, the docs say it".
+ * @module
+ */
+import type { DocsSecurityScheme } from '../config/index.js';
+import type { Schema } from './schema-types.js';
+import type { Middleware, SecurityRequirement } from './types.js';
+
+/** A response header a middleware may set, for the docs. */
+export interface DocumentedHeader {
+  /** What the header means. */
+  description?: string;
+  /** Its JSON Schema. @default { type: 'string' } */
+  schema?: Record<string, unknown>;
+}
+
+/** One response a middleware may answer with. */
+export interface DocumentedResponse {
+  /** @default the status phrase */
+  description?: string;
+  /** The body's schema. @default the app's error body (problem+json) */
+  schema?: Schema;
+  /** Headers sent with it, by name. */
+  headers?: Record<string, DocumentedHeader>;
+}
+
+/** What a middleware declares about itself. */
+export interface MiddlewareDocs {
+  /** Responses it may answer with, by status. */
+  responses?: Readonly<Record<number, DocumentedResponse>>;
+  /** The security requirement it enforces (alternatives; `{}` among them makes it optional). */
+  security?: readonly SecurityRequirement[];
+  /** The security schemes its requirement names, added to the document's components. */
+  securitySchemes?: Readonly<Record<string, DocsSecurityScheme>>;
+}
+
+const DOCS = Symbol.for('keelson.middlewareDocs');
+
+type Documented = Middleware & { [DOCS]?: MiddlewareDocs };
+
+/**
+ * Attaches `docs` to a middleware and returns the same function.
+ * @example
+ * const requireKey = describeMiddleware(async (c, next) => {…}, {
+ *   responses: { 401: { description: 'No valid API key' } },
+ *   security: [{ apiKey: [] }],
+ *   securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+ * });
+ */
+export function describeMiddleware<M extends Middleware>(middleware: M, docs: MiddlewareDocs): M {
+  if (typeof middleware !== 'function') {
+    throw new TypeError(`describeMiddleware takes a middleware function, got ${typeof middleware}`);
+  }
+  (middleware as Documented)[DOCS] = docs;
+  return middleware;
+}
+
+/** What a middleware declared with `describeMiddleware`, if anything. */
+export function middlewareDocsOf(middleware: Middleware): MiddlewareDocs | undefined {
+  return (middleware as Documented)[DOCS];
+}
