@@ -72,7 +72,11 @@ export class App {
     translator: Translator | undefined;
     tracer: Tracer;
     metrics: MetricsCollector | undefined;
+    shutdownBegun: AbortSignal;
+    shutdownDeadline: AbortSignal;
   };
+  readonly #shutdownBegun = new AbortController();
+  readonly #shutdownDeadline = new AbortController();
   #scope: Scope = this.#root;
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
@@ -93,6 +97,8 @@ export class App {
       translator: undefined,
       tracer: noopTracer,
       metrics: undefined,
+      shutdownBegun: this.#shutdownBegun.signal,
+      shutdownDeadline: this.#shutdownDeadline.signal,
     };
     this.#fastify = createEngine(this.#config);
   }
@@ -297,7 +303,9 @@ export class App {
   close(): Promise<boolean> {
     if (!this.#closing) {
       this.#state = 'closing';
+      this.#shutdownBegun.abort(new Error('the app is shutting down'));
       this.#closing = gracefulShutdown({
+        deadline: this.#shutdownDeadline,
         fastify: this.#fastify,
         hooks: this.#hooks,
         logger: this.#logger,

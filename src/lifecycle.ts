@@ -10,6 +10,8 @@ export interface ShutdownPlan {
   readonly logger: Logger;
   /** Time from the start of the shutdown until the shared signal aborts. */
   readonly timeoutMs: number;
+  /** Aborted at the deadline; its signal is the one the hooks share. @default a new one */
+  readonly deadline?: AbortController;
 }
 
 type Raced = { done: true } | { done: false };
@@ -41,7 +43,7 @@ function raceAbort(work: Promise<unknown>, signal: AbortSignal): Promise<Raced> 
  */
 export async function gracefulShutdown(plan: ShutdownPlan): Promise<boolean> {
   const { fastify, hooks, logger, timeoutMs } = plan;
-  const controller = new AbortController();
+  const controller = plan.deadline ?? new AbortController();
   // A ref'd timer, unlike AbortSignal.timeout(): a hung hook must not let the process end early.
   const deadline = setTimeout(
     () => controller.abort(new Error(`shutdown deadline of ${timeoutMs} ms passed`)),

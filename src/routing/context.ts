@@ -12,6 +12,10 @@ export interface RequestRuntime {
   translator: Translator | undefined;
   /** The tracer; fixed once the app has started. */
   readonly tracer: Tracer;
+  /** Aborts when the graceful shutdown begins (streams end, readiness turns 503). */
+  readonly shutdownBegun: AbortSignal;
+  /** Aborts when the shutdown's deadline passes (work still running must stop). */
+  readonly shutdownDeadline: AbortSignal;
 }
 
 /**
