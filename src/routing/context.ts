@@ -58,6 +58,11 @@ export class Context<
     this.body = request.body as B;
   }
 
+  /** The request's id: the `x-request-id` header when valid, else a fresh one. */
+  get requestId(): string {
+    return this.request.id;
+  }
+
   /** The app's logger. */
   get log(): Logger {
     return this.#runtime.logger;
