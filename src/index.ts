@@ -64,6 +64,13 @@ export {
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health.js';
 export { negotiateLanguage } from './http/accept-language.js';
+// ── Server-sent events ───────────────────────────────────────────────────────
+export {
+  EVENT_STREAM_TYPE,
+  eventStream,
+  type ServerSentEvent,
+  type SseOptions,
+} from './http/sse/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,

@@ -42,7 +42,12 @@ export function installRequestHooks(fastify: FastifyInstance, runtime: HookRunti
   });
 }
 
-function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: FastifyReply): void {
+/** Writes the request-log entry, the metrics record and the span end of one finished request. */
+export function recordRequest(
+  runtime: HookRuntime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const status = reply.statusCode;
   const durationMs = reply.elapsedTime;
   const span = request.keelsonSpan;

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
+import {
+  type MetricsCollector,
+  NOOP_SPAN,
+  type Span,
+  type Tracer,
+  type Translator,
+} from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
+import { type ServerSentEvent, type SseOptions, sendEventStream } from '../http/sse/index.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
@@ -12,6 +19,8 @@ export interface RequestRuntime {
   translator: Translator | undefined;
   /** The tracer; fixed once the app has started. */
   readonly tracer: Tracer;
+  /** The metrics collector, when one is set. */
+  readonly metrics: MetricsCollector | undefined;
   /** Aborts when the graceful shutdown begins (streams end, readiness turns 503). */
   readonly shutdownBegun: AbortSignal;
   /** Aborts when the shutdown's deadline passes (work still running must stop). */
@@ -116,6 +125,15 @@ export class Context<
   status<S extends number>(code: S, body: BodyFor<R, S>): Sent {
     this.reply.code(code);
     return body as unknown as Sent;
+  }
+
+  /**
+   * Answers with a `text/event-stream` fed by `source`; the iteration stops when the client goes
+   * away or the app shuts down. The client's `Last-Event-ID` is in `c.headers['last-event-id']`.
+   * @example return c.sse(ticks()) // async function* ticks() { yield { data: { n: 1 } } }
+   */
+  sse(source: AsyncIterable<ServerSentEvent>, options?: SseOptions): Sent {
+    return sendEventStream(this, this.#runtime, source, options);
   }
 
   /** Sets a response header. */
