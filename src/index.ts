@@ -71,6 +71,18 @@ export {
   type ServerSentEvent,
   type SseOptions,
 } from './http/sse/index.js';
+// ── Uploads ──────────────────────────────────────────────────────────────────
+export {
+  type CollectedForm,
+  type FileField,
+  type FileOptions,
+  file,
+  MULTIPART_TYPE,
+  type MultipartOutput,
+  type MultipartSchema,
+  type MultipartShape,
+  multipart,
+} from './http/uploads/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,

@@ -16,6 +16,7 @@ import { type HookRuntime, installRequestHooks } from './hooks.js';
 import { decorateRequestState } from './request-state.js';
 import { installResponseHeaders } from './response-headers.js';
 import type { SecurityHeaders } from './security-headers.js';
+import { mountUploadRoute, multipartOf } from './uploads/index.js';
 
 /** Creates the Fastify instance with the server options the config gives. */
 export function createEngine(config: ResolvedConfig): FastifyInstance {
@@ -57,7 +58,13 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
-  for (const entry of ordered) mountRoute(fastify, entry, plan.runtime, plan.appMiddleware);
+  for (const entry of ordered) {
+    const mount = (into: FastifyInstance) =>
+      mountRoute(into, entry, plan.runtime, plan.appMiddleware);
+    const uploads = multipartOf(entry.def.options.body);
+    if (uploads) mountUploadRoute(fastify, uploads, mount);
+    else mount(fastify);
+  }
   await fastify.ready();
 }
 
