@@ -83,6 +83,13 @@ export {
   type MultipartShape,
   multipart,
 } from './http/uploads/index.js';
+// ── WebSockets ───────────────────────────────────────────────────────────────
+export {
+  type WebSocketConnection,
+  type WebSocketContext,
+  type WebSocketOptions,
+  ws,
+} from './http/websocket/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,

@@ -44,6 +44,7 @@ describe('the public entry of keelson', () => {
       'tooManyRequests',
       'unauthorized',
       'unprocessable',
+      'ws',
     ]);
   });
 

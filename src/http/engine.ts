@@ -17,6 +17,7 @@ import { decorateRequestState } from './request-state.js';
 import { installResponseHeaders } from './response-headers.js';
 import type { SecurityHeaders } from './security-headers.js';
 import { mountUploadRoute, multipartOf } from './uploads/index.js';
+import { mountWebSocketRoutes, websocketOf } from './websocket/index.js';
 
 /** Creates the Fastify instance with the server options the config gives. */
 export function createEngine(config: ResolvedConfig): FastifyInstance {
@@ -58,7 +59,10 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
+  const sockets = ordered.filter((e) => websocketOf(e.def));
+  if (sockets.length) mountWebSocketRoutes(fastify, sockets, plan.runtime, plan.appMiddleware);
   for (const entry of ordered) {
+    if (websocketOf(entry.def)) continue;
     const mount = (into: FastifyInstance) =>
       mountRoute(into, entry, plan.runtime, plan.appMiddleware);
     const uploads = multipartOf(entry.def.options.body);
