@@ -1,6 +1,7 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
 import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
+import { MediaModule, ticksRoute } from './media.js';
 import { UsersModule } from './users.js';
 
 /** Lets a request through only with the demo bearer token. */
@@ -46,7 +47,8 @@ export function createApp(options: CreateAppOptions = {}): App {
       service: 'users-api',
       docs: '/docs',
     })),
+    ticksRoute,
   );
-  app.group('/api/v1', requireAuth).use(new UsersModule());
+  app.group('/api/v1', requireAuth).use(new UsersModule()).use(new MediaModule());
   return app;
 }
