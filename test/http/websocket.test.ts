@@ -93,6 +93,7 @@ function chatApp() {
       },
       onMessage(message, socket, c) {
         if (message.text === 'boom') throw new Error('handler failed');
+        if (message.text === 'taken') throw conflict('That name is taken.');
         socket.send(JSON.stringify({ room: c.params.room, echo: message.text.toUpperCase() }));
       },
       close(_socket, code) {
@@ -126,6 +127,11 @@ describe('websockets (real socket, ws client)', () => {
     expect(JSON.parse(await client.next())).toMatchObject({
       type: 'error',
       error: { status: 422, code: 'VALIDATION_FAILED', errors: [{ path: 'message.text' }] },
+    });
+    client.socket.send(JSON.stringify({ text: 'taken' }));
+    expect(JSON.parse(await client.next())).toMatchObject({
+      type: 'error',
+      error: { status: 409, code: 'CONFLICT', detail: 'That name is taken.' },
     });
     client.socket.send(JSON.stringify({ text: 'still here' }));
     expect(JSON.parse(await client.next())).toMatchObject({ echo: 'STILL HERE' });
