@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   type App,
   type Controller,
+  conflict,
   get,
   type Middleware,
   unauthorized,
