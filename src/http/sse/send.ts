@@ -48,11 +48,10 @@ export function sendEventStream(
     throw new TypeError(`heartbeatMs must be a number > 0, got ${String(heartbeatMs)}`);
   }
   const { reply } = c;
-  // `no-transform` and the identity encoding keep compression and proxies from buffering it.
+  // @fastify/compress never compresses text/event-stream; `no-transform` tells proxies the same.
   reply
     .header('content-type', `${EVENT_STREAM_TYPE}; charset=utf-8`)
     .header('cache-control', 'no-cache, no-transform')
-    .header('content-encoding', 'identity')
     .header('x-accel-buffering', 'no');
   const out = new PassThrough();
   // Opens the response at once, so the client sees the headers before the first event.
