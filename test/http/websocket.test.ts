@@ -194,6 +194,12 @@ describe('websockets (real socket, ws client)', () => {
     expect(await ok.next()).toBe('got plain');
   });
 
+  it('answers an upgrade to a path without a WebSocket route with a 404 problem', async () => {
+    const { app } = chatApp();
+    const res = await refused(`ws://${await serve(app)}/nowhere`);
+    expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
   it('answers 426 problem+json to a plain GET on a WebSocket route', async () => {
     const { app } = chatApp();
     const host = await serve(app);
