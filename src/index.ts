@@ -28,6 +28,7 @@ export {
   type AttributeValue,
   type HealthChecker,
   type Job,
+  type JobStatus,
   type MetricsCollector,
   NOOP_SPAN,
   noopTracer,
