@@ -41,7 +41,20 @@ export function checkServiceName(name: string): string {
   return name;
 }
 
+// Words whose singular is the same word: the entity gets `Item` appended instead.
+const UNCOUNTED = new Set([
+  'data',
+  'feedback',
+  'info',
+  'metadata',
+  'news',
+  'series',
+  'species',
+  'status',
+]);
+
 function singularOf(word: string): string {
+  if (UNCOUNTED.has(word)) return word;
   if (word.endsWith('ies') && word.length > 3) return `${word.slice(0, -3)}y`;
   if (/(?:ss|us|is)$/.test(word) || !word.endsWith('s') || word.length < 3) return word;
   if (/(?:xes|ches|shes|sses)$/.test(word)) return word.slice(0, -2);

@@ -92,6 +92,7 @@ export const PANEL_SCRIPT = `'use strict';
       $('health-status').className = h.status === 'UP' ? 'ok' : 'err';
       var table = $('health');
       clear(table);
+      if (Object.keys(h.checks).length === 0) cell(table.insertRow(), 'no health checkers registered');
       Object.keys(h.checks).forEach(function (name) {
         var row = document.createElement('tr');
         cell(row, name);

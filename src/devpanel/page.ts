@@ -30,6 +30,7 @@ export function panelPage(o: PanelPageOptions): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(o.service)} · Keelson dev panel</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${asset('panel.css')}">
 </head>
 <body data-base="${escapeHtml(o.base)}" data-max-requests="${o.maxRequests}" data-max-logs="${o.maxLogLines}">
