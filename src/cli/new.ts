@@ -24,6 +24,7 @@ Options:
 
 interface OwnPackage {
   version: string;
+  engines: { node: string };
   devDependencies: Record<string, string>;
 }
 
@@ -40,7 +41,7 @@ export function projectPackage(name: string, keelsonSpec: string | undefined): s
     version: '0.1.0',
     private: true,
     type: 'module',
-    engines: { node: '>=20.19' },
+    engines: { node: own.engines.node },
     scripts: {
       start: 'node --import tsx src/main.ts',
       dev: 'keelson dev',

@@ -20,7 +20,7 @@ describe('keelson dev', () => {
     await writeFile(join(dir, 'value.ts'), "export const value: string = 'first';\n");
     await writeFile(
       join(dir, 'main.ts'),
-      "import { value } from './value.ts';\nconsole.log(`running ${value} in ${process.env.NODE_ENV}`);\nsetInterval(() => {}, 1000);\n",
+      "import { value } from './value.ts';\nconsole.log('running ' + value + ' in ' + process.env.NODE_ENV);\nsetInterval(() => {}, 1000);\n",
     );
     const { NODE_ENV: _, ...env } = process.env;
     const child = spawn(
