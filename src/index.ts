@@ -40,6 +40,8 @@ export {
   type Tracer,
   type Translator,
 } from './contracts.js';
+// ── Dev panel ────────────────────────────────────────────────────────────────
+export type { DevPanelOptions } from './devpanel/index.js';
 // ── Docs ─────────────────────────────────────────────────────────────────────
 export type { OpenApiDocument } from './docs/openapi.js';
 // ── Errors ───────────────────────────────────────────────────────────────────

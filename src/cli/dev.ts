@@ -51,13 +51,18 @@ export async function devCommand(argv: readonly string[], io: CliIo): Promise<nu
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
   });
   // The terminal sends Ctrl-C to the whole group; a SIGTERM sent to this process is passed on.
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  let stopped = false;
+  const forward = (signal: NodeJS.Signals) => {
+    stopped = true;
+    child.kill(signal);
+  };
   process.on('SIGTERM', forward);
   process.on('SIGINT', () => {});
   return new Promise((done) => {
     child.on('exit', (code, signal) => {
       process.off('SIGTERM', forward);
-      done(code ?? (signal ? 1 : 0));
+      // Stopped on request is a normal end; a crash of the watcher itself is not.
+      done(stopped ? 0 : (code ?? (signal ? 1 : 0)));
     });
   });
 }

@@ -50,7 +50,7 @@ describe('keelson dev', () => {
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      expect(await exited).not.toBeNull();
+      expect(await exited).toBe(0);
     }
   });
 });
