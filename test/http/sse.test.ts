@@ -153,9 +153,10 @@ describe('server-sent events (real socket)', () => {
         };
       },
     };
-    app.addRoutes(get('/forever', (c) => c.sse(source)));
+    app.addRoutes(get('/forever', (c) => c.sse(source, { heartbeatMs: 30 })));
     const s = open(`${await serve(app)}/forever`);
-    await s.read(/data: first/);
+    // Two heartbeats 30 ms apart: the stream has lived at least 60 ms.
+    await s.read(/data: first\n\n(: heartbeat\n\n){2}/);
     s.req?.destroy();
     await wasReturned;
     await expect

@@ -174,6 +174,22 @@ describe('uploads (real socket)', () => {
     expect(formOnJson.status).toBe(415);
   });
 
+  it('removes the temporary file when the handler throws', async () => {
+    const { app } = testApp();
+    let sawFile = false;
+    app.addRoutes(
+      post('/fails', { body: multipart({ doc: file() }) }, () => {
+        sawFile = leftovers().length === 1;
+        throw new Error('storage is down');
+      }),
+    );
+    const url = await serve(app);
+    const res = await fetch(`${url}/fails`, { method: 'POST', body: form({ doc: png() }) });
+    expect(res.status).toBe(500);
+    expect(sawFile).toBe(true);
+    await expect.poll(leftovers).toEqual([]);
+  });
+
   it('leaves no temporary file when the client sends half the upload and closes', async () => {
     const { app, lines } = testApp();
     let handlerRan = false;
