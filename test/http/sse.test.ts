@@ -204,6 +204,26 @@ describe('server-sent events (real socket)', () => {
     expect(lines.some((l) => /must not contain a line break/.test(l))).toBe(true);
   });
 
+  it('answers HEAD with the stream headers without starting the source', async () => {
+    const { app } = testApp();
+    let started = false;
+    app.addRoutes(
+      get('/head', (c) =>
+        c.sse(
+          (async function* () {
+            started = true;
+            yield { data: 1 };
+          })(),
+        ),
+      ),
+    );
+    const res = await app.inject({ method: 'HEAD', url: '/head' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.body).toBe('');
+    expect(started).toBe(false);
+  });
+
   it('documents the route response as text/event-stream', async () => {
     const { app } = testApp();
     app.addRoutes(

@@ -54,6 +54,8 @@ export function sendEventStream(
     .header('cache-control', 'no-cache, no-transform')
     .header('x-accel-buffering', 'no');
   const out = new PassThrough();
+  // A HEAD asks for the headers only: the source is never started.
+  if (c.request.method === 'HEAD') return out.end() as unknown as Sent;
   // Opens the response at once, so the client sees the headers before the first event.
   out.write(': stream open\n\n');
   void pump(c, runtime, source, out, heartbeatMs);
