@@ -21,13 +21,13 @@ export function errorFrame(err: unknown): string {
   return JSON.stringify({ type: 'error', error: toProblem(err) });
 }
 
-/** Runs a route's handlers on one accepted connection. */
+/** Runs a route's handlers on one accepted connection; resolves once it has closed and is logged. */
 export function runConnection(
   socket: WebSocket,
   c: Context,
   route: WebSocketRoute,
   runtime: HookRuntime & RequestRuntime,
-): void {
+): Promise<void> {
   const { request, reply } = c;
   const where = `websocket ${request.keelsonRoute ?? request.url}`;
   const failed = (stage: string, err: unknown) => {
@@ -42,17 +42,21 @@ export function runConnection(
       .then(() => handleMessage(data, isBinary))
       .catch((err) => failed('onMessage', err));
   });
-  socket.once('close', (code: number) => {
-    void queue.then(async () => {
-      try {
-        await route.close?.(socket, code, c);
-      } catch (err) {
-        runtime.logger.warn('%s: close failed: %s', where, describeError(err));
-      }
-      logClose(runtime, request, reply);
+  const closed = new Promise<void>((resolve) => {
+    socket.once('close', (code: number) => {
+      void queue.then(async () => {
+        try {
+          await route.close?.(socket, code, c);
+        } catch (err) {
+          runtime.logger.warn('%s: close failed: %s', where, describeError(err));
+        }
+        logClose(runtime, request, reply);
+        resolve();
+      });
     });
   });
   queue = queue.then(() => route.open?.(socket, c)).catch((err) => failed('open', err));
+  return closed;
 
   async function handleMessage(data: Buffer, isBinary: boolean): Promise<void> {
     const schema = route.message;

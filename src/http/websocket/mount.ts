@@ -24,16 +24,22 @@ export function mountWebSocketRoutes(
   runtime: HookRuntime & RequestRuntime,
   appMiddleware: readonly Middleware[],
 ): void {
-  const open = new Set<WebSocket>();
+  // Each open connection and the promise of its end (close handler run, entry logged).
+  const open = new Map<WebSocket, Promise<void>>();
   runtime.shutdownBegun.addEventListener(
     'abort',
     () => {
-      for (const socket of open) socket.close(GOING_AWAY, 'server shutting down');
+      for (const socket of open.keys()) socket.close(GOING_AWAY, 'server shutting down');
     },
     { once: true },
   );
   fastify.register(async function keelsonWebSockets(context) {
     await context.register(websocketPlugin);
+    // The engine's close waits for the closing handshakes, so each connection is logged before
+    // the process exits; the shutdown deadline still bounds it.
+    context.addHook('onClose', async function waitForWebSockets() {
+      await Promise.all(open.values());
+    });
     for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, open);
   });
 }
@@ -43,7 +49,7 @@ function mountOne(
   entry: RouteEntry,
   runtime: HookRuntime & RequestRuntime,
   appMiddleware: readonly Middleware[],
-  open: Set<WebSocket>,
+  open: Map<WebSocket, Promise<void>>,
 ): void {
   const route = websocketOf(entry.def)!;
   const pattern = entry.path;
@@ -79,10 +85,10 @@ function mountOne(
     },
     handler: function keelsonWebSocket(socket: WebSocket, request: FastifyRequest) {
       const c = accepted.get(request)!;
-      open.add(socket);
-      socket.once('close', () => open.delete(socket));
+      const ended = runConnection(socket, c, route, runtime);
+      open.set(socket, ended);
+      void ended.then(() => open.delete(socket));
       if (runtime.shutdownBegun.aborted) socket.close(GOING_AWAY, 'server shutting down');
-      runConnection(socket, c, route, runtime);
     },
   });
 }
