@@ -46,6 +46,7 @@ export class Context<
   readonly #runtime: RequestRuntime;
   #abort: AbortController | undefined;
   #lang: string | undefined;
+  #log: Logger | undefined;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
@@ -63,9 +64,17 @@ export class Context<
     return this.request.id;
   }
 
-  /** The app's logger. */
+  /** The app's logger bound to this request: its entries carry `requestId` (and `traceId`). */
   get log(): Logger {
-    return this.#runtime.logger;
+    if (this.#log === undefined) {
+      const traceId = this.span.traceId;
+      this.#log = this.#runtime.logger.with(
+        traceId === undefined
+          ? { requestId: this.requestId }
+          : { requestId: this.requestId, traceId },
+      );
+    }
+    return this.#log;
   }
 
   /** Aborts when the client goes away before the response is complete. */
