@@ -9,6 +9,7 @@ export { App, type AppOptions, type Module } from './app.js';
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
+  type ConfigIssue,
   DEFAULTS,
   type DocsConfig,
   type DocsContact,
@@ -18,6 +19,8 @@ export {
   type Env,
   type HealthConfig,
   type KConfig,
+  type LoadConfigOptions,
+  loadConfig,
   type ResolvedConfig,
   type ResolvedDocsConfig,
   type ResolvedDocsServer,

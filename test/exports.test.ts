@@ -23,6 +23,7 @@ describe('the public entry of keelson', () => {
       'head',
       'internal',
       'isKError',
+      'loadConfig',
       'middlewareDocsOf',
       'negotiateLanguage',
       'noopTracer',
