@@ -88,6 +88,14 @@ export {
   type MiddlewareDocs,
   middlewareDocsOf,
 } from './routing/middleware-docs.js';
+export { type Page, paginate, paginated } from './routing/paginated.js';
+export {
+  type PageQuery,
+  type PageQueryInput,
+  type PaginationOptions,
+  pagination,
+  type QuerySchema,
+} from './routing/pagination.js';
 export type { RouteEntry } from './routing/table.js';
 export type {
   BodyFor,
