@@ -81,6 +81,7 @@ export {
 } from './routing/builders.js';
 export { Context } from './routing/context.js';
 export { Group } from './routing/group.js';
+export { type Guard, type GuardedRoutes, guarded, type UserOf } from './routing/guarded.js';
 export {
   type DocumentedHeader,
   type DocumentedResponse,

@@ -20,6 +20,7 @@ describe('the public entry of keelson', () => {
       'describeMiddleware',
       'forbidden',
       'get',
+      'guarded',
       'head',
       'internal',
       'isKError',

@@ -28,6 +28,7 @@ export class Context<
   H = RawHeaders,
   B = unknown,
   R extends Responses = Responses,
+  U = unknown,
 > {
   /** Path parameters, validated when the route has a `params` schema. */
   params: P;
@@ -41,6 +42,11 @@ export class Context<
   readonly request: FastifyRequest;
   /** The engine's reply. */
   readonly reply: FastifyReply;
+  /**
+   * Who the request is from, set by the guard that let it through (`jwt()`, `bearer()`, …);
+   * typed by the guard when the route is built with `guarded(guard).get(…)`.
+   */
+  user: U;
   /** The request's span (a no-op span unless a tracer is set). */
   span: Span = NOOP_SPAN;
   readonly #runtime: RequestRuntime;
@@ -57,6 +63,7 @@ export class Context<
     this.query = request.query as Q;
     this.headers = request.headers as H;
     this.body = request.body as B;
+    this.user = undefined as U;
   }
 
   /** The request's id: the `x-request-id` header when valid, else a fresh one. */

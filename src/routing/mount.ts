@@ -49,14 +49,13 @@ export function mountRoute(
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
-  const chain = compose(
-    [
-      ...(entry.builtin ? [] : appMiddleware),
-      ...middlewareOf(entry.scope),
-      ...(def.options.middleware ?? []),
-    ],
-    endpoint,
-  );
+  // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
+  const layers = new Set([
+    ...(entry.builtin ? [] : appMiddleware),
+    ...middlewareOf(entry.scope),
+    ...(def.options.middleware ?? []),
+  ]);
+  const chain = compose([...layers], endpoint);
 
   // The tracer is fixed once the app starts; with none that can activate a span, no closure.
   const tracer = runtime.tracer;

@@ -98,7 +98,7 @@ export interface RouteOptions<
   hidden?: boolean;
 }
 
-/** A route handler: gets the typed context, returns the response body. */
+/** A route handler: gets the typed context (`U`: the user its guards set), returns the response body. */
 export type Handler<
   Path extends string,
   P extends Schema | undefined,
@@ -106,13 +106,15 @@ export type Handler<
   H extends Schema | undefined,
   B extends Schema | undefined,
   R extends Responses,
+  U = unknown,
 > = (
   c: Context<
     Infer<P, PathParams<Path>>,
     Infer<Q, RawQuery>,
     Infer<H, RawHeaders>,
     Infer<B, unknown>,
-    R
+    R,
+    U
   >,
 ) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
