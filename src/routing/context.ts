@@ -4,6 +4,9 @@ import { negotiateLanguage } from '../http/accept-language.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
+/** The key of the method that aborts a context's signal; internal to Keelson. */
+export const ABORT_REQUEST: unique symbol = Symbol('keelson.abortRequest');
+
 /** What every request of one app shares: read at request time, so integrations set late still count. */
 export interface RequestRuntime {
   /** The app's logger. */
@@ -53,6 +56,7 @@ export class Context<
   #abort: AbortController | undefined;
   #lang: string | undefined;
   #log: Logger | undefined;
+  #ended: unknown;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
@@ -84,20 +88,42 @@ export class Context<
     return this.#log;
   }
 
-  /** Aborts when the client goes away before the response is complete. */
+  /**
+   * Aborts when the client goes away before the response is complete, when the route's
+   * `timeoutMs` passes (reason: a `TIMEOUT` KError) and when the shutdown's deadline passes.
+   */
   get signal(): AbortSignal {
     if (!this.#abort) {
       const abort = new AbortController();
       this.#abort = abort;
       const raw = this.reply.raw;
-      if (raw.writableFinished) return abort.signal;
-      if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
-      else
-        raw.once('close', () => {
-          if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
-        });
+      if (this.#ended !== undefined) abort.abort(this.#ended);
+      else if (raw.writableFinished) return abort.signal;
+      else if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
+      else this.#follow(abort, raw);
     }
     return this.#abort.signal;
+  }
+
+  /** Aborts `c.signal` with `reason` (the route's timeout). Internal to Keelson. */
+  [ABORT_REQUEST](reason: unknown): void {
+    this.#ended ??= reason;
+    this.#abort?.abort(reason);
+  }
+
+  // The shutdown deadline is app-wide: its listener must go when the request is over.
+  #follow(abort: AbortController, raw: FastifyReply['raw']): void {
+    const deadline = this.#runtime.shutdownDeadline;
+    if (deadline.aborted) {
+      abort.abort(deadline.reason);
+      return;
+    }
+    const onDeadline = () => abort.abort(deadline.reason);
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    raw.once('close', () => {
+      deadline.removeEventListener('abort', onDeadline);
+      if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
+    });
   }
 
   /** The locale for this request: `Accept-Language` matched against the translator's locales. */

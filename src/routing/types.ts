@@ -96,6 +96,11 @@ export interface RouteOptions<
   middleware?: Middleware[];
   /** Leaves the route out of the OpenAPI document. @default false */
   hidden?: boolean;
+  /**
+   * After this many milliseconds `c.signal` aborts and the client gets 504 `TIMEOUT`; 0 turns
+   * the app's default off for this route. @default the app's `timeoutMs` (none)
+   */
+  timeoutMs?: number;
 }
 
 /** A route handler: gets the typed context (`U`: the user its guards set), returns the response body. */
