@@ -4,6 +4,7 @@ import type { LogFields } from './fields.js';
 import { formatMessage } from './format.js';
 import { jsonEncoder } from './json.js';
 import { LogFormat } from './log-format.js';
+import { teeWriter } from './tee.js';
 import { devTextEncoder, textEncoder } from './text.js';
 import { flushWriter, flushWriterSync, type LogWriter } from './writer.js';
 
@@ -114,6 +115,14 @@ export class Logger {
     });
     child.#setFields({ ...this.#fields, ...fields });
     return child;
+  }
+
+  /**
+   * A new Logger like this one that writes each entry to this one's writer, then hands the line
+   * to `tap` (the dev panel's log view). A tap that throws is ignored.
+   */
+  tee(tap: (line: string) => void): Logger {
+    return this.withWriter(teeWriter(this.#writer, tap));
   }
 
   /** Resolves when everything buffered has reached the writer's sink. */
