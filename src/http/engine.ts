@@ -46,6 +46,8 @@ export interface MountPlan {
   readonly isDraining: () => boolean;
   readonly routes: readonly RouteEntry[];
   readonly appMiddleware: readonly Middleware[];
+  /** The default `timeoutMs` of the app's own routes; none when undefined. */
+  readonly timeoutMs?: number | undefined;
 }
 
 /** Installs the pipeline and mounts every route, then readies the engine. */
@@ -64,7 +66,7 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
   for (const entry of ordered) {
     if (websocketOf(entry.def)) continue;
     const mount = (into: FastifyInstance) =>
-      mountRoute(into, entry, plan.runtime, plan.appMiddleware);
+      mountRoute(into, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
     const uploads = multipartOf(entry.def.options.body);
     if (uploads) mountUploadRoute(fastify, uploads, mount);
     else mount(fastify);

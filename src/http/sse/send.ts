@@ -108,5 +108,6 @@ async function pump(
   }
   // The engine writes the request-log entry when the response finishes; a client that went
   // away never lets it finish, so the entry is written here.
-  if (client.aborted) recordRequest(runtime, c.request, c.reply);
+  const raw = c.reply.raw;
+  if (raw.destroyed && !raw.writableFinished) recordRequest(runtime, c.request, c.reply);
 }
