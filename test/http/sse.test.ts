@@ -204,6 +204,33 @@ describe('server-sent events (real socket)', () => {
     expect(lines.some((l) => /must not contain a line break/.test(l))).toBe(true);
   });
 
+  it('keeps streaming past the route timeout, which bounds the handler only', async () => {
+    const { app } = testApp();
+    let release!: () => void;
+    const later = new Promise<void>((r) => {
+      release = r;
+    });
+    app.addRoutes(
+      get('/slow-stream', { timeoutMs: 30 }, (c) =>
+        c.sse(
+          (async function* () {
+            yield { data: 'first' };
+            await later;
+            yield { data: 'after the timeout' };
+          })(),
+          { heartbeatMs: 25 },
+        ),
+      ),
+    );
+    const s = open(`${await serve(app)}/slow-stream`);
+    // Three heartbeats 25 ms apart: the 30 ms timeout has passed.
+    await s.read(/(: heartbeat\n\n){3}/);
+    release();
+    await s.ended;
+    expect(s.res.statusCode).toBe(200);
+    expect(s.body).toContain('data: after the timeout\n\n');
+  });
+
   it('answers HEAD with the stream headers without starting the source', async () => {
     const { app } = testApp();
     let started = false;
