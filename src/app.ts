@@ -13,8 +13,11 @@ import {
 } from './contracts.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
+import { type ErrorsOptions, resolveErrors } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import type { AnswerPath } from './http/answer.js';
+import { boundUrl, createEngine, mountEngine, type TrustProxy } from './http/engine.js';
+import { type RequestIdOptions, requestIdHeaderOf } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
@@ -35,6 +38,23 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /**
+   * Shapes every error answer, whoever produced it (handler, middleware, 404, 405, 413, 415, the
+   * parser): `body(problem, c)` returns the body, `contentType` its media type, `schema` what the
+   * document shows. @default problem+json (RFC 9457)
+   */
+  errors?: ErrorsOptions;
+  /**
+   * Request ids: a valid incoming `x-request-id` is kept, else a UUID is made; every answer
+   * carries it, as do JSON request-log entries and problem bodies. `false` turns them off.
+   * @default { header: 'x-request-id' }
+   */
+  requestId?: RequestIdOptions | false;
+  /**
+   * Which proxies to trust for `X-Forwarded-For/-Proto/-Host` (Fastify's `trustProxy`): `true`,
+   * addresses or CIDRs, or a hop count. @default undefined (none)
+   */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -62,6 +82,8 @@ export class App {
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
   readonly #security: SecurityHeaders;
+  /** The answer path; `#answers.errors` holds the error `contentType` and `schema` for the docs. */
+  readonly #answers: AnswerPath;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -100,7 +122,17 @@ export class App {
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
     };
-    this.#fastify = createEngine(this.#config);
+    this.#answers = {
+      runtime: this.#runtime,
+      requestIdHeader: requestIdHeaderOf(options.requestId),
+      securityHeaders: Object.entries(this.#security.api),
+      errors: resolveErrors(options.errors),
+      trustProxy: options.trustProxy !== undefined && options.trustProxy !== false,
+    };
+    this.#fastify = createEngine(this.#config, {
+      answers: this.#answers,
+      trustProxy: options.trustProxy,
+    });
   }
 
   /** The resolved configuration, defaults applied. */
@@ -393,6 +425,7 @@ export class App {
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
+      answers: this.#answers,
       security: this.#security,
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,

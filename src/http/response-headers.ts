@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import type { AnswerPath } from './answer.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** What the response-header hook adds. */
@@ -11,9 +12,25 @@ export interface ResponseHeaderOptions {
 }
 
 /**
+ * Sets the headers every answer carries: the security headers (a header the handler set itself
+ * wins: the docs page sets the fuller set a page needs) and the request id.
+ */
+export function setAnswerHeaders(
+  answers: AnswerPath,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const entries = answers.securityHeaders;
+  for (let i = 0; i < entries.length; i++) {
+    const [name, value] = entries[i]!;
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
+  if (answers.requestIdHeader !== undefined) reply.header(answers.requestIdHeader, request.id);
+}
+
+/**
  * One `onSend` hook for the headers Keelson adds to every answer, errors and 404s included:
- * - the security headers, computed once at startup; a header the handler set itself wins (the
- *   docs page sets the fuller set a page needs);
+ * - the security headers, computed once at startup, and the request id (setAnswerHeaders);
  * - `Connection: close` once the drain has begun, so a keep-alive client opens a new connection
  *   (and is refused) instead of sending its next request on a socket the drain is about to close.
  *   The engine already does this for requests that arrive during the drain; this covers those in
@@ -23,6 +40,7 @@ export interface ResponseHeaderOptions {
 export function installResponseHeaders(
   fastify: FastifyInstance,
   options: ResponseHeaderOptions,
+  answers: AnswerPath,
 ): void {
   const { security, isDraining } = options;
   if (security.perRequest) {
@@ -31,12 +49,8 @@ export function installResponseHeaders(
       middleware(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
   }
-  const entries = Object.entries(security.api);
   fastify.addHook('onSend', function addResponseHeaders(request, reply, payload, done) {
-    for (let i = 0; i < entries.length; i++) {
-      const [name, value] = entries[i]!;
-      if (!reply.hasHeader(name)) reply.header(name, value);
-    }
+    setAnswerHeaders(answers, request, reply);
     if (isDraining() && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     done(null, payload);
   });
