@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { isKError, notFound, toProblem } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
-import { type AnswerPath, sendProblem } from './answer.js';
+import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
 import { pathOf, shownPath } from './request-state.js';
 
 /**
@@ -49,6 +49,8 @@ export function answerUnrouted(
     const problem = toProblem(methodNotAllowed(request.method, shownPath(path)));
     return sendProblem(answers, request, reply, problem);
   }
+  // Not the pattern of the catch-all route a plugin (CORS) may have matched.
+  request.keelsonRoute = UNMATCHED_ROUTE;
   const problem = toProblem(notFound(`No route matches ${request.method} ${shownPath(path)}.`));
   return sendProblem(answers, request, reply, problem);
 }

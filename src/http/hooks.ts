@@ -47,13 +47,17 @@ export function installRequestHooks(
   });
 }
 
-/** The request-log entry and metrics record of an answer the engine sent. */
+/**
+ * The request-log entry and metrics record of an answer the engine sent; `cutOff` is why a
+ * response ended before its end, when it did.
+ */
 export function recordRequest(
-  runtime: HookRuntime,
+  runtime: AnswerRuntime,
   request: FastifyRequest,
   reply: FastifyReply,
   withId: boolean,
   withIp: boolean,
+  cutOff?: unknown,
 ): void {
   const status = reply.statusCode;
   const span = request.keelsonSpan;
@@ -68,6 +72,7 @@ export function recordRequest(
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  if (cutOff !== undefined) entry.error = `response cut off: ${describeError(cutOff)}`;
   // request.routeOptions builds a new object on every read: only for requests no Keelson
   // route handled (404s, bodies the parser refused).
   recordAnswer(runtime, entry, request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE);

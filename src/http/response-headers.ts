@@ -1,6 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { AnswerPath } from './answer.js';
+import { recordRequest } from './hooks.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** What the response-header hook adds. */
@@ -52,6 +54,36 @@ export function installResponseHeaders(
   fastify.addHook('onSend', function addResponseHeaders(request, reply, payload, done) {
     setAnswerHeaders(answers, request, reply);
     if (isDraining() && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+    if (
+      payload !== null &&
+      typeof payload === 'object' &&
+      typeof (payload as Readable).pipe === 'function'
+    ) {
+      watchStream(answers, request, reply, payload as Readable);
+    }
     done(null, payload);
+  });
+}
+
+/**
+ * A streamed answer that fails midway (or whose client leaves) is destroyed, and the engine's
+ * onResponse never runs for it: log and count it here, with why it was cut off.
+ */
+function watchStream(
+  answers: AnswerPath,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  stream: Readable,
+): void {
+  let failure: unknown;
+  stream.once('error', (err: unknown) => {
+    failure = err;
+  });
+  const raw = reply.raw;
+  raw.once('close', () => {
+    if (raw.writableFinished) return;
+    const why = failure ?? new Error('the connection closed before the end of the response');
+    const withId = answers.requestIdHeader !== undefined;
+    recordRequest(answers.runtime, request, reply, withId, answers.trustProxy, why);
   });
 }
