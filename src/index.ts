@@ -5,7 +5,6 @@
 
 // ── The application ──────────────────────────────────────────────────────────
 export { App, type AppOptions, type Module } from './app.js';
-
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
@@ -45,6 +44,8 @@ export type { OpenApiDocument } from './docs/openapi.js';
 export {
   badRequest,
   conflict,
+  type ErrorContext,
+  type ErrorsOptions,
   forbidden,
   internal,
   isKError,
@@ -64,6 +65,8 @@ export {
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health.js';
 export { negotiateLanguage } from './http/accept-language.js';
+export type { TrustProxy } from './http/engine.js';
+export type { RequestIdOptions } from './http/request-id.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,
