@@ -19,9 +19,8 @@ export function installJsonParser(fastify: FastifyInstance): void {
     'application/json',
     { parseAs: 'string' },
     function parseJson(request, body, done) {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      if (text.trim() === '') done(null, undefined);
-      else parse(request, text, done);
+      if (body.length === 0) done(null, undefined);
+      else parse(request, body as string, done);
     },
   );
 }
