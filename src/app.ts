@@ -13,11 +13,11 @@ import {
 } from './contracts.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
-import { type ErrorsOptions, resolveErrors } from './errors/error-body.js';
+import type { ErrorsOptions } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import type { AnswerPath } from './http/answer.js';
+import { type AnswerPath, answerPathFor } from './http/answer.js';
 import { boundUrl, createEngine, mountEngine, type TrustProxy } from './http/engine.js';
-import { type RequestIdOptions, requestIdHeaderOf } from './http/request-id.js';
+import type { RequestIdOptions } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
@@ -52,7 +52,7 @@ export interface AppOptions extends KConfig {
   requestId?: RequestIdOptions | false;
   /**
    * Which proxies to trust for `X-Forwarded-For/-Proto/-Host` (Fastify's `trustProxy`): `true`,
-   * addresses or CIDRs, or a hop count. @default undefined (none)
+   * an address, a CIDR or a list of them. @default undefined (none)
    */
   trustProxy?: TrustProxy;
 }
@@ -122,13 +122,7 @@ export class App {
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
     };
-    this.#answers = {
-      runtime: this.#runtime,
-      requestIdHeader: requestIdHeaderOf(options.requestId),
-      securityHeaders: Object.entries(this.#security.api),
-      errors: resolveErrors(options.errors),
-      trustProxy: options.trustProxy !== undefined && options.trustProxy !== false,
-    };
+    this.#answers = answerPathFor(options, this.#runtime, this.#security);
     this.#fastify = createEngine(this.#config, {
       answers: this.#answers,
       trustProxy: options.trustProxy,

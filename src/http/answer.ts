@@ -7,10 +7,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MetricsCollector } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
-import type { ErrorContext, ResolvedErrors } from '../errors/error-body.js';
+import {
+  type ErrorContext,
+  type ErrorsOptions,
+  type ResolvedErrors,
+  resolveErrors,
+} from '../errors/error-body.js';
 import type { ProblemDetails } from '../errors/index.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { type RequestIdOptions, requestIdHeaderOf } from './request-id.js';
 import { pathOf } from './request-state.js';
+import type { SecurityHeaders } from './security-headers.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -35,6 +42,31 @@ export interface AnswerPath {
   readonly errors: ResolvedErrors;
   /** True when the app trusts a proxy: the request log then writes the client's address. */
   readonly trustProxy: boolean;
+}
+
+/** The App's options the answer path is made from. */
+export interface AnswerOptions {
+  /** The `requestId` option. */
+  readonly requestId?: RequestIdOptions | false | undefined;
+  /** The `errors` option. */
+  readonly errors?: ErrorsOptions | undefined;
+  /** The `trustProxy` option; anything but undefined and false trusts some proxy. */
+  readonly trustProxy?: unknown;
+}
+
+/** The answer path of an app, from its options. @throws TypeError naming a bad option. */
+export function answerPathFor(
+  options: AnswerOptions,
+  runtime: AnswerRuntime,
+  security: SecurityHeaders,
+): AnswerPath {
+  return {
+    runtime,
+    requestIdHeader: requestIdHeaderOf(options.requestId),
+    securityHeaders: Object.entries(security.api),
+    errors: resolveErrors(options.errors),
+    trustProxy: options.trustProxy !== undefined && options.trustProxy !== false,
+  };
 }
 
 /** The body of an error answer: the problem, with its request id, through the `errors` hook. */
