@@ -15,6 +15,7 @@ import {
 } from '../errors/error-body.js';
 import type { ProblemDetails } from '../errors/index.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import type { RequestObserver } from './observers.js';
 import { type RequestIdOptions, requestIdHeaderOf } from './request-id.js';
 import { pathOf } from './request-state.js';
 import type { SecurityHeaders } from './security-headers.js';
@@ -28,6 +29,8 @@ export interface AnswerRuntime {
   readonly logger: Logger;
   /** The metrics collector, when one is set. */
   readonly metrics: MetricsCollector | undefined;
+  /** In-process observers of finished requests (the dev panel); usually none. */
+  readonly observers?: readonly RequestObserver[];
 }
 
 /** The app's answer path, worked out once when the app is created. */

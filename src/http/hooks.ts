@@ -3,6 +3,7 @@ import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import { observeRequest } from './observers.js';
 import { pathOf, shownPath } from './request-state.js';
 
 export { UNMATCHED_ROUTE } from './answer.js';
@@ -73,6 +74,7 @@ export function recordRequest(
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
   if (cutOff !== undefined) entry.error = `response cut off: ${describeError(cutOff)}`;
+  if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   // request.routeOptions builds a new object on every read: only for requests no Keelson
   // route handled (404s, bodies the parser refused).
   recordAnswer(runtime, entry, request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE);
