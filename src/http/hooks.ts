@@ -49,7 +49,7 @@ export function installRequestHooks(
 }
 
 /**
- * The request-log entry and metrics record of an answer the engine sent; `cutOff` is why a
+ * The request-log entry and metrics record of an answer the engine sent; `cutOff` says why a
  * response ended before its end, when it did.
  */
 export function recordRequest(
@@ -58,7 +58,7 @@ export function recordRequest(
   reply: FastifyReply,
   withId: boolean,
   withIp: boolean,
-  cutOff?: unknown,
+  cutOff?: string,
 ): void {
   const status = reply.statusCode;
   const span = request.keelsonSpan;
@@ -73,7 +73,7 @@ export function recordRequest(
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
-  if (cutOff !== undefined) entry.error = `response cut off: ${describeError(cutOff)}`;
+  if (cutOff !== undefined) entry.error = cutOff;
   if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   // request.routeOptions builds a new object on every read: only for requests no Keelson
   // route handled (404s, bodies the parser refused).

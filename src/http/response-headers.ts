@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { describeError } from '../errors/describe.js';
 import type { AnswerPath } from './answer.js';
 import { recordRequest } from './hooks.js';
 import type { SecurityHeaders } from './security-headers.js';
@@ -82,7 +83,11 @@ function watchStream(
   const raw = reply.raw;
   raw.once('close', () => {
     if (raw.writableFinished) return;
-    const why = failure ?? new Error('the connection closed before the end of the response');
+    // A client leaving an endless stream (server-sent events) is how such a stream ends.
+    const why =
+      failure === undefined
+        ? 'the client closed the connection before the end of the response'
+        : `response cut off: ${describeError(failure)}`;
     const withId = answers.requestIdHeader !== undefined;
     recordRequest(answers.runtime, request, reply, withId, answers.trustProxy, why);
   });

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -17,6 +17,12 @@ app.addRoutes(
   post('/users', () => 1),
   get('/boom', () => {
     throw new Error('x');
+  }),
+  get('/events', (c) => {
+    const stream = new Readable({ read() {} });
+    stream.push('data: hello\n\n');
+    c.header('content-type', 'text/event-stream');
+    return c.reply.send(stream);
   }),
   get('/stream', (c) => {
     let n = 0;
@@ -152,6 +158,23 @@ describe('answers outside the routes', () => {
     const entry = await checkAnswer(res, 200, false);
     expect(entry.error).toMatch(/^response cut off: Error: disk gone/);
     expect(counted()).toHaveLength(1);
+  });
+
+  it('logs and counts once a stream its client leaves before the end', async () => {
+    const before = metrics.length;
+    const socket = connect(port, '127.0.0.1');
+    socket.write('GET /events HTTP/1.1\r\nHost: a\r\nX-Request-Id: leaving-client\r\n\r\n');
+    await once(socket, 'data');
+    socket.destroy();
+    await vi.waitFor(() => expect(metrics.length).toBe(before + 1));
+    const entries = requestEntries(lines).filter((e) => e.requestId === 'leaving-client');
+    expect(entries).toMatchObject([
+      {
+        path: '/events',
+        status: 200,
+        error: 'the client closed the connection before the end of the response',
+      },
+    ]);
   });
 
   it('logs the path of an absolute-form target, without scheme and host', async () => {
