@@ -91,7 +91,7 @@ export function mountRoute(
       if (wrong !== undefined) throw responseMismatch(where, status, wrong);
     }
     const schema = checkedByValidation.size ? checkedByValidation.get(status) : undefined;
-    if (schema) return checkResponse(schema, result, where);
+    if (schema) return checkResponse(schema, result, where).then((v) => asJson(reply, v));
     return typeof result === 'string' ? stringAnswer(reply, result) : result;
   };
   // Too late for an error answer once the response is sent: the log must still know.
@@ -154,6 +154,10 @@ function refuseTextBody(request: FastifyRequest): void {
   throw unsupportedMediaType(
     `This route takes a JSON body (Content-Type: application/json), not ${type ?? 'an untyped body'}.`,
   );
+}
+
+function asJson(reply: FastifyReply, value: unknown): unknown {
+  return typeof value === 'string' ? stringAnswer(reply, value) : value;
 }
 
 // A string is JSON like any other value, unless the handler gave another media type.

@@ -1,4 +1,5 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { del, get, post, put } from '../../src/index.js';
@@ -46,6 +47,12 @@ describe('answers at the edges', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toBe('hello "you"');
     const text = await app.inject('/text');
+    // A schema library with no JSON Schema side checks by validating: still JSON.
+    const { app: other } = testApp({ docs: { path: '/docs' }, env: 'production' });
+    other.addRoutes(get('/v', { responses: { 200: v.string() } }, () => 'checked'));
+    const checked = await other.inject('/v');
+    expect(checked.headers['content-type']).toMatch(/^application\/json/);
+    expect(checked.json()).toBe('checked');
     expect(text.body).toBe('plain');
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
   });
