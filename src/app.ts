@@ -32,6 +32,7 @@ import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
+import { checkTimeout } from './routing/timeout.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
 /** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */
@@ -63,6 +64,11 @@ export interface AppOptions extends KConfig {
    * an address, a CIDR or a list of them. @default undefined (none)
    */
   trustProxy?: TrustProxy;
+  /**
+   * The default `timeoutMs` of every route (a route's own option wins): when it passes,
+   * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
+   */
+  timeoutMs?: number;
   /**
    * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
    * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
@@ -97,6 +103,7 @@ export class App {
   readonly #security: SecurityHeaders;
   /** The answer path; `#answers.errors` holds the error `contentType` and `schema` for the docs. */
   readonly #answers: AnswerPath;
+  readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -135,6 +142,8 @@ export class App {
     this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
+    checkTimeout(options.timeoutMs, 'new App()');
+    this.#timeoutMs = options.timeoutMs;
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
@@ -465,6 +474,7 @@ export class App {
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
+      timeoutMs: this.#timeoutMs,
     });
   }
 }
@@ -474,6 +484,7 @@ const ENGINE_OPTIONS = new Set([
   'cors',
   'helmet',
   'devPanel',
+  'timeoutMs',
   'errors',
   'requestId',
   'trustProxy',
