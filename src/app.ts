@@ -14,8 +14,16 @@ import {
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import { type CompressOptions, compressPlugin } from './http/compress/index.js';
+import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
+import { boundUrl, createEngine, type EnginePlugin, mountEngine } from './http/engine.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import {
+  type StaticMount,
+  type StaticOptions,
+  staticMount,
+  staticPlugin,
+} from './http/static/index.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -35,6 +43,10 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
+  cookies?: CookiesOptions;
+  /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
+  compress?: boolean | CompressOptions;
 }
 
 /**
@@ -77,6 +89,9 @@ export class App {
   };
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
+  readonly #cookies: EnginePlugin;
+  readonly #compress: EnginePlugin | undefined;
+  readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
@@ -100,6 +115,8 @@ export class App {
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
     };
+    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
+    this.#compress = compressPlugin(options.compress);
     this.#fastify = createEngine(this.#config);
   }
 
@@ -162,6 +179,21 @@ export class App {
   /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
   group(prefix: string, ...middleware: Middleware[]): Group<App> {
     return new Group<App>(this.#host, this.#scope, prefix, middleware);
+  }
+
+  /**
+   * Serves the files of `dir` under `prefix` (GET and HEAD, ETag, ranges); any path outside
+   * `dir` answers 404. Left out of the OpenAPI document.
+   * @example app.static('/assets', './public', { maxAge: 86_400_000, immutable: true })
+   */
+  static(prefix: string, dir: string, options?: StaticOptions): this {
+    this.#assertNotStarted('app.static()');
+    const mount = staticMount(prefix, dir, options);
+    if (this.#static.some((m) => m.prefix === mount.prefix)) {
+      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
+    }
+    this.#static.push(mount);
+    return this;
   }
 
   /** Adds a health checker to `GET /health`. */
@@ -397,6 +429,9 @@ export class App {
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
+      plugins: [this.#cookies, this.#compress, staticPlugin(this.#static)].filter(
+        (p): p is EnginePlugin => p !== undefined,
+      ),
     });
   }
 }

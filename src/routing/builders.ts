@@ -10,10 +10,11 @@ export interface RouteBuilder {
     H extends Schema | undefined = undefined,
     B extends Schema | undefined = undefined,
     R extends Responses = Record<never, never>,
+    K extends Schema | undefined = undefined,
   >(
     path: Path,
-    options: RouteOptions<P, Q, H, B, R>,
-    handler: Handler<Path, P, Q, H, B, R>,
+    options: RouteOptions<P, Q, H, B, R, K>,
+    handler: Handler<Path, P, Q, H, B, R, K>,
   ): RouteDef;
   <Path extends string>(
     path: Path,
@@ -79,11 +80,12 @@ export function route<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Record<never, never>,
+  K extends Schema | undefined = undefined,
 >(
   method: HttpMethod,
   path: Path,
-  options: RouteOptions<P, Q, H, B, R>,
-  handler: Handler<Path, P, Q, H, B, R>,
+  options: RouteOptions<P, Q, H, B, R, K>,
+  handler: Handler<Path, P, Q, H, B, R, K>,
 ): RouteDef;
 /** A route for any method, without options. */
 export function route<Path extends string>(
