@@ -4,8 +4,9 @@
  * @module
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import type { App } from '../../src/index.js';
+import { parseResponse, type RawResponse } from '../reliability/raw-http.js';
 
 /** One answer, its body as raw bytes. */
 export interface Answer {
@@ -50,5 +51,29 @@ export function send(
     req.setTimeout(5_000, () => req.destroy(new Error('request timed out')));
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * Sends `GET <path>` exactly as written (no client normalises it) on a fresh connection and
+ * reads until the server closes it. Unlike a half-closing client, waits for slow answers.
+ */
+export function rawGet(port: number, path: string): Promise<RawResponse> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1');
+    let error: string | undefined;
+    socket.setTimeout(5_000, () => {
+      error = 'client timeout';
+      socket.destroy();
+    });
+    socket.on('data', (d: Buffer) => chunks.push(d));
+    socket.on('error', (err: NodeJS.ErrnoException) => {
+      error ??= err.code ?? err.message;
+    });
+    socket.on('close', () => resolve(parseResponse(Buffer.concat(chunks), error)));
+    socket.write(
+      Buffer.from(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`, 'latin1'),
+    );
   });
 }
