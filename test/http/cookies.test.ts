@@ -70,6 +70,23 @@ describe('cookies', () => {
     expect(cleared).toMatch(/^session=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
   });
 
+  it('gives middleware the same cookies, and lets it set one on the answer', async () => {
+    const { app } = testApp();
+    app
+      .group('/g', async (c, next) => {
+        if (c.cookies.blocked === 'yes') return { blocked: true };
+        c.setCookie('seen', '1');
+        return next();
+      })
+      .addRoutes(get('/x', (c) => ({ blocked: false, a: c.cookies.a ?? null })));
+    const port = await start(app);
+    const blocked = await send(port, '/g/x', { headers: { cookie: 'blocked=yes' } });
+    expect(JSON.parse(blocked.text)).toEqual({ blocked: true });
+    const passed = await send(port, '/g/x', { headers: { cookie: 'a=1' } });
+    expect(JSON.parse(passed.text)).toEqual({ blocked: false, a: '1' });
+    expect(setCookies(passed.headers)).toEqual(['seen=1; Path=/; HttpOnly; SameSite=Lax']);
+  });
+
   it('does not parse the Cookie header of a route that never reads it', async () => {
     const { app } = testApp();
     app.addRoutes(get('/plain', (c) => ({ parsed: c.request.cookies !== null })));

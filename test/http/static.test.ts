@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, get } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
@@ -150,6 +151,28 @@ describe('app.static', () => {
   it('is left out of the OpenAPI document', async () => {
     const doc = await app.openapi();
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/health'))).toEqual(['/api']);
+  });
+});
+
+describe('app.static with compression on', () => {
+  it('compresses a whole file for a client that accepts it, but never a range', async () => {
+    const { app } = testApp({ compress: true });
+    writeFileSync(join(publicDir, 'big.txt'), 'all work and no play '.repeat(200));
+    app.static('/assets', publicDir);
+    const port = await serve(app);
+    try {
+      const whole = await send(port, '/assets/big.txt', { headers: { 'accept-encoding': 'gzip' } });
+      expect(whole.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(whole.body).toString()).toBe('all work and no play '.repeat(200));
+      const range = await send(port, '/assets/big.txt', {
+        headers: { 'accept-encoding': 'gzip', range: 'bytes=0-7' },
+      });
+      expect(range.status).toBe(206);
+      expect(range.headers['content-encoding']).toBeUndefined();
+      expect(range.text).toBe('all work');
+    } finally {
+      await app.close();
+    }
   });
 });
 
