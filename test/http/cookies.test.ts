@@ -87,6 +87,28 @@ describe('cookies', () => {
     expect(setCookies(passed.headers)).toEqual(['seen=1; Path=/; HttpOnly; SameSite=Lax']);
   });
 
+  it('reads malformed Cookie headers without failing', async () => {
+    const { app } = testApp({ cookies: { secret: NEW_SECRET } });
+    app.addRoutes(get('/c', (c) => ({ a: c.cookies.a ?? null, s: c.signedCookie('a') ?? null })));
+    const port = await start(app);
+    for (const cookie of [
+      'a=%zz',
+      ';;;',
+      '=',
+      'a',
+      'a=1=2',
+      `a=${'x'.repeat(4000)}`,
+      'a="q',
+      '__proto__=1',
+    ]) {
+      const res = await send(port, '/c', { headers: { cookie } });
+      expect(res.status, cookie).toBe(200);
+      expect(JSON.parse(res.text).s, cookie).toBeNull();
+    }
+    const res = await send(port, '/c', { headers: { cookie: 'a=%zz' } });
+    expect(JSON.parse(res.text).a).toBe('%zz');
+  });
+
   it('does not parse the Cookie header of a route that never reads it', async () => {
     const { app } = testApp();
     app.addRoutes(get('/plain', (c) => ({ parsed: c.request.cookies !== null })));
