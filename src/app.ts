@@ -11,12 +11,20 @@ import {
   type Tracer,
   type Translator,
 } from './contracts.js';
+import {
+  type DevPanelOptions,
+  devPanelRoutes,
+  PanelFeed,
+  type ResolvedDevPanel,
+  resolveDevPanel,
+} from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
 import { type CompressOptions, compressPlugin } from './http/compress/index.js';
 import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
 import { boundUrl, createEngine, type EnginePlugin, mountEngine } from './http/engine.js';
+import type { RequestObserver } from './http/observers.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import {
   type StaticMount,
@@ -43,6 +51,11 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /**
+   * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
+   * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
+   */
+  devPanel?: boolean | DevPanelOptions;
   /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
   cookies?: CookiesOptions;
   /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
@@ -86,7 +99,11 @@ export class App {
     metrics: MetricsCollector | undefined;
     shutdownBegun: AbortSignal;
     shutdownDeadline: AbortSignal;
+    observers: RequestObserver[];
   };
+  readonly #panel:
+    | { feed: PanelFeed; settings: ResolvedDevPanel; extra: Record<string, unknown> }
+    | undefined;
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
   readonly #cookies: EnginePlugin;
@@ -104,7 +121,11 @@ export class App {
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
     this.#config = resolveConfig(options);
-    this.#logger = options.logger ?? newLogger(this.#config.isProduction);
+    const logger = options.logger ?? newLogger(this.#config.isProduction);
+    const panel = resolveDevPanel(options.devPanel, this.#config.env);
+    const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
+    this.#panel = feed && panel && { feed, settings: panel, extra: extraOptions(options) };
+    this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
     this.#runtime = {
@@ -114,6 +135,7 @@ export class App {
       metrics: undefined,
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
+      observers: feed ? [feed.observer] : [],
     };
     this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
     this.#compress = compressPlugin(options.compress);
@@ -148,6 +170,11 @@ export class App {
   /** Every route of the app, built-in ones included, in registration order. */
   get routes(): readonly RouteEntry[] {
     return this.#table.entries;
+  }
+
+  /** App-wide middleware, outermost first: every route but Keelson's own runs inside it. */
+  get middleware(): readonly Middleware[] {
+    return this.#appMiddleware;
   }
 
   // ── registration ──────────────────────────────────────────────────────────
@@ -422,6 +449,20 @@ export class App {
       // Built before mounting, so a schema it cannot express fails naming its route.
       this.#openapi = buildOpenApi(config, this.#table.entries);
     }
+    if (this.#panel) {
+      const routes = devPanelRoutes({
+        ...this.#panel,
+        config,
+        extraConfig: this.#panel.extra,
+        routes: () => this.#table.entries,
+        appMiddleware: this.#appMiddleware,
+        scheduler: () => this.#scheduler,
+        health: (signal) => this.#health.run(signal, config.health.timeoutMs),
+        pageHeaders: this.#security.page,
+        shutdownBegun: this.#shutdownBegun.signal,
+      });
+      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
+    }
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
@@ -434,4 +475,14 @@ export class App {
       ),
     });
   }
+}
+
+const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel']);
+
+// A service's own settings passed alongside KConfig, for the dev panel's config view.
+function extraOptions(options: AppOptions): Record<string, unknown> {
+  const known = new Set(Object.keys(resolveConfig(options)));
+  return Object.fromEntries(
+    Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
+  );
 }

@@ -28,6 +28,7 @@ export {
   type AttributeValue,
   type HealthChecker,
   type Job,
+  type JobStatus,
   type MetricsCollector,
   NOOP_SPAN,
   noopTracer,
@@ -39,6 +40,8 @@ export {
   type Tracer,
   type Translator,
 } from './contracts.js';
+// ── Dev panel ────────────────────────────────────────────────────────────────
+export type { DevPanelOptions } from './devpanel/index.js';
 // ── Docs ─────────────────────────────────────────────────────────────────────
 export type { OpenApiDocument } from './docs/openapi.js';
 // ── Errors ───────────────────────────────────────────────────────────────────
