@@ -477,7 +477,7 @@ export class App {
   }
 }
 
-const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel']);
+const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel', 'cookies', 'compress']);
 
 // A service's own settings passed alongside KConfig, for the dev panel's config view.
 function extraOptions(options: AppOptions): Record<string, unknown> {

@@ -169,6 +169,19 @@ describe('signed cookies', () => {
     expect(() => testApp({ cookies: { secret: [] } })).toThrow(/non-empty array/);
   });
 
+  it("keeps the secret out of the dev panel, which shows a service's own options", async () => {
+    const { app } = testApp({
+      env: 'development',
+      cookies: { secret: NEW_SECRET },
+      compress: true,
+    });
+    apps.push(app);
+    const state = (await app.inject('/_keelson/api/state')).json() as { config: object };
+    expect(state.config).not.toHaveProperty('cookies');
+    expect(state.config).not.toHaveProperty('compress');
+    expect(JSON.stringify(state)).not.toContain(NEW_SECRET);
+  });
+
   it('answers 500 and logs why when a route signs without a secret', async () => {
     const { app, lines } = testApp();
     app.addRoutes(
