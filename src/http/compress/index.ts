@@ -20,14 +20,15 @@ export interface CompressOptions {
   /** gzip/deflate parameters. @default zlib's */
   zlibOptions?: ZlibOptions;
   /**
-   * Which content types to compress. Event streams never are, whatever this says.
+   * Content types to compress, besides those the mime-db marks compressible. Event streams
+   * never are, whatever this says.
    * @default text/* (but text/event-stream), JSON, XML, `+json`/`+xml`, octet-stream
    */
   customTypes?: RegExp | ((contentType: string) => boolean);
 }
 
 const EVENT_STREAM = /^\s*text\/event-stream/i;
-// The plugin's own default, minus nothing: images, archives and video are already compressed.
+// The plugin's own default; images, archives and video match neither it nor the mime-db.
 const COMPRESSIBLE =
   /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/;
 
