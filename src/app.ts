@@ -23,10 +23,24 @@ import { docsRoutes } from './docs/routes.js';
 import type { ErrorsOptions } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health.js';
 import { type AnswerPath, answerPathFor } from './http/answer.js';
-import { boundUrl, createEngine, mountEngine, type TrustProxy } from './http/engine.js';
+import { type CompressOptions, compressPlugin } from './http/compress/index.js';
+import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
+import {
+  boundUrl,
+  createEngine,
+  type EnginePlugin,
+  mountEngine,
+  type TrustProxy,
+} from './http/engine.js';
 import type { RequestObserver } from './http/observers.js';
 import type { RequestIdOptions } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import {
+  type StaticMount,
+  type StaticOptions,
+  staticMount,
+  staticPlugin,
+} from './http/static/index.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -74,6 +88,10 @@ export interface AppOptions extends KConfig {
    * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
    */
   devPanel?: boolean | DevPanelOptions;
+  /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
+  cookies?: CookiesOptions;
+  /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
+  compress?: boolean | CompressOptions;
 }
 
 /**
@@ -123,6 +141,9 @@ export class App {
     | undefined;
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
+  readonly #cookies: EnginePlugin;
+  readonly #compress: EnginePlugin | undefined;
+  readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
@@ -153,6 +174,8 @@ export class App {
       shutdownDeadline: this.#shutdownDeadline.signal,
       observers: feed ? [feed.observer] : [],
     };
+    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
+    this.#compress = compressPlugin(options.compress);
     this.#answers = answerPathFor(options, this.#runtime, this.#security);
     this.#fastify = createEngine(this.#config, {
       answers: this.#answers,
@@ -224,6 +247,21 @@ export class App {
   /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
   group(prefix: string, ...middleware: Middleware[]): Group<App> {
     return new Group<App>(this.#host, this.#scope, prefix, middleware);
+  }
+
+  /**
+   * Serves the files of `dir` under `prefix` (GET and HEAD, ETag, ranges); any path outside
+   * `dir` answers 404. Left out of the OpenAPI document.
+   * @example app.static('/assets', './public', { maxAge: 86_400_000, immutable: true })
+   */
+  static(prefix: string, dir: string, options?: StaticOptions): this {
+    this.#assertNotStarted('app.static()');
+    const mount = staticMount(prefix, dir, options);
+    if (this.#static.some((m) => m.prefix === mount.prefix)) {
+      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
+    }
+    this.#static.push(mount);
+    return this;
   }
 
   /** Adds a health checker to `GET /health`. */
@@ -475,6 +513,9 @@ export class App {
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
       timeoutMs: this.#timeoutMs,
+      plugins: [this.#cookies, this.#compress, staticPlugin(this.#static)].filter(
+        (p): p is EnginePlugin => p !== undefined,
+      ),
     });
   }
 }
@@ -488,6 +529,8 @@ const ENGINE_OPTIONS = new Set([
   'errors',
   'requestId',
   'trustProxy',
+  'cookies',
+  'compress',
 ]);
 
 // A service's own settings passed alongside KConfig, for the dev panel's config view.

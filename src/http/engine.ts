@@ -57,6 +57,9 @@ export function createEngine(config: ResolvedConfig, options: EngineOptions): Fa
   return fastify;
 }
 
+/** A Fastify plugin registration an App feature adds at mount (cookies, compression, static files). */
+export type EnginePlugin = (fastify: FastifyInstance) => Promise<void>;
+
 /** What mounting needs: the pipeline's parts and the route table. */
 export interface MountPlan {
   readonly cors: FastifyCorsOptions | false;
@@ -68,6 +71,8 @@ export interface MountPlan {
   readonly appMiddleware: readonly Middleware[];
   /** The default `timeoutMs` of the app's own routes; none when undefined. */
   readonly timeoutMs?: number | undefined;
+  /** Registered after the error handlers and before the routes, in order. */
+  readonly plugins: readonly EnginePlugin[];
 }
 
 /** Installs the pipeline and mounts every route, then readies the engine. */
@@ -82,6 +87,7 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     answers,
   );
   installErrorHandlers(fastify, allowed, answers);
+  for (const plugin of plan.plugins) await plugin(fastify);
   // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
   const ordered = [
     ...plan.routes.filter((e) => e.method === 'HEAD'),
