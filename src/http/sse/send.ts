@@ -9,7 +9,6 @@ import { describeError } from '../../errors/describe.js';
 import type { Logger } from '../../logger/index.js';
 import type { RequestRuntime } from '../../routing/context.js';
 import type { Sent } from '../../routing/schema-types.js';
-import { recordRequest } from '../hooks.js';
 import { formatEvent, HEARTBEAT, type ServerSentEvent } from './format.js';
 import { EVENT_STREAM_TYPE } from './schema.js';
 
@@ -106,8 +105,4 @@ async function pump(
     if (!done) Promise.resolve(it.return?.()).catch(() => {});
     out.end();
   }
-  // The engine writes the request-log entry when the response finishes; a client that went
-  // away never lets it finish, so the entry is written here.
-  const raw = c.reply.raw;
-  if (raw.destroyed && !raw.writableFinished) recordRequest(runtime, c.request, c.reply);
 }

@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { describeError } from '../../errors/describe.js';
 import { KError, toProblem, unprocessable } from '../../errors/index.js';
 import type { Context, RequestRuntime } from '../../routing/context.js';
+import type { AnswerPath } from '../answer.js';
 import { type HookRuntime, recordRequest } from '../hooks.js';
 import type { WebSocketRoute } from './route.js';
 
@@ -27,6 +28,7 @@ export function runConnection(
   c: Context,
   route: WebSocketRoute,
   runtime: HookRuntime & RequestRuntime,
+  answers: AnswerPath,
 ): Promise<void> {
   const { request, reply } = c;
   const where = `websocket ${request.keelsonRoute ?? request.url}`;
@@ -50,7 +52,7 @@ export function runConnection(
         } catch (err) {
           runtime.logger.warn('%s: close failed: %s', where, describeError(err));
         }
-        logClose(runtime, request, reply);
+        logClose(answers, request, reply);
         resolve();
       });
     });
@@ -96,7 +98,8 @@ export function runConnection(
 }
 
 // The upgrade was answered 101; the entry's duration is the connection's lifetime.
-function logClose(runtime: HookRuntime, request: FastifyRequest, reply: FastifyReply): void {
+function logClose(answers: AnswerPath, request: FastifyRequest, reply: FastifyReply): void {
   reply.code(101);
-  recordRequest(runtime, request, reply);
+  const withId = answers.requestIdHeader !== undefined;
+  recordRequest(answers.runtime, request, reply, withId, answers.trustProxy);
 }

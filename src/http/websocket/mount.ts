@@ -11,6 +11,7 @@ import { compose } from '../../routing/compose.js';
 import { Context, type RequestRuntime } from '../../routing/context.js';
 import { middlewareOf, type RouteEntry } from '../../routing/table.js';
 import type { Middleware } from '../../routing/types.js';
+import type { AnswerPath } from '../answer.js';
 import type { HookRuntime } from '../hooks.js';
 import { GOING_AWAY, runConnection } from './connection.js';
 import { websocketOf } from './route.js';
@@ -23,6 +24,7 @@ export function mountWebSocketRoutes(
   entries: readonly RouteEntry[],
   runtime: HookRuntime & RequestRuntime,
   appMiddleware: readonly Middleware[],
+  answers: AnswerPath,
 ): void {
   // Each open connection and the promise of its end (close handler run, entry logged).
   const open = new Map<WebSocket, Promise<void>>();
@@ -40,7 +42,7 @@ export function mountWebSocketRoutes(
     context.addHook('onClose', async function waitForWebSockets() {
       await Promise.all(open.values());
     });
-    for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, open);
+    for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answers, open);
   });
 }
 
@@ -49,6 +51,7 @@ function mountOne(
   entry: RouteEntry,
   runtime: HookRuntime & RequestRuntime,
   appMiddleware: readonly Middleware[],
+  answers: AnswerPath,
   open: Map<WebSocket, Promise<void>>,
 ): void {
   const route = websocketOf(entry.def)!;
@@ -85,7 +88,7 @@ function mountOne(
     },
     handler: function keelsonWebSocket(socket: WebSocket, request: FastifyRequest) {
       const c = accepted.get(request)!;
-      const ended = runConnection(socket, c, route, runtime);
+      const ended = runConnection(socket, c, route, runtime, answers);
       open.set(socket, ended);
       void ended.then(() => open.delete(socket));
       if (runtime.shutdownBegun.aborted) socket.close(GOING_AWAY, 'server shutting down');
