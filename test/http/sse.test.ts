@@ -89,6 +89,23 @@ describe('server-sent events (real socket)', () => {
     expect(entries[0]).toMatchObject({ method: 'GET', status: 200 });
   });
 
+  it('is never compressed, even with compression on and a client that accepts gzip', async () => {
+    const { app } = testApp({ compress: { threshold: 1 } });
+    app.addRoutes(
+      get('/zipped', (c) =>
+        c.sse(
+          (async function* () {
+            yield { data: 'x'.repeat(4096) };
+          })(),
+        ),
+      ),
+    );
+    const s = open(`${await serve(app)}/zipped`, { 'accept-encoding': 'gzip, br' });
+    await s.ended;
+    expect(s.res.headers['content-encoding']).toBeUndefined();
+    expect(s.body).toContain(`data: ${'x'.repeat(4096)}\n\n`);
+  });
+
   it('sends a comment heartbeat every heartbeatMs while the source is quiet', async () => {
     const { app } = testApp();
     let release!: () => void;
