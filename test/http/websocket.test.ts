@@ -150,6 +150,14 @@ describe('websockets (real socket, ws client)', () => {
     expect(JSON.parse(await again.next())).toEqual({ joined: 'red' });
   });
 
+  it('closes the connection with 1009 when a message is over 1 MiB', async () => {
+    const { app } = chatApp();
+    const client = await connect(`ws://${await serve(app)}/rooms/blue`);
+    await client.next();
+    client.socket.send(JSON.stringify({ text: 'x'.repeat(1024 * 1024) }));
+    expect((await client.closed).code).toBe(1009);
+  });
+
   it('writes one request-log entry per connection, when it closes', async () => {
     const { app, lines, events } = chatApp();
     const client = await connect(`ws://${await serve(app)}/rooms/green`);

@@ -18,6 +18,9 @@ import { websocketOf } from './route.js';
 
 const ACCEPT = Symbol('accept the upgrade');
 
+/** The largest WebSocket message accepted, in bytes. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
 /** Mounts `entries` (WebSocket routes) and closes their connections with 1001 at shutdown. */
 export function mountWebSocketRoutes(
   fastify: FastifyInstance,
@@ -36,7 +39,8 @@ export function mountWebSocketRoutes(
     { once: true },
   );
   fastify.register(async function keelsonWebSockets(context) {
-    await context.register(websocketPlugin);
+    // ws's own default is 100 MiB a message; a larger message closes the connection with 1009.
+    await context.register(websocketPlugin, { options: { maxPayload: MAX_MESSAGE_BYTES } });
     // The engine's close waits for the closing handshakes, so each connection is logged before
     // the process exits; the shutdown deadline still bounds it.
     context.addHook('onClose', async function waitForWebSockets() {
