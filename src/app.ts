@@ -13,12 +13,13 @@ import {
 } from './contracts.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
-import { HealthRegistry, healthRoutes } from './health.js';
-import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import { HealthRegistry, healthRoutes } from './health/index.js';
+import { createEngine, mountEngine } from './http/engine.js';
+import type { HookRuntime } from './http/hooks.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
-import { gracefulShutdown } from './lifecycle.js';
+import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
-import { watchProcessFaults } from './process-faults.js';
+import type { RequestRuntime } from './routing/context.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
@@ -47,7 +48,10 @@ export interface Module {
   register(app: App): void;
 }
 
-type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
+// What the request pipeline reads; tracer, metrics and translator are set after construction.
+type Runtime = {
+  -readonly [K in keyof (HookRuntime & RequestRuntime)]: (HookRuntime & RequestRuntime)[K];
+};
 
 /**
  * A Keelson service: the engine, the route table, health, docs, logging and the lifecycle.
@@ -64,27 +68,13 @@ export class App {
   readonly #security: SecurityHeaders;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
-  readonly #hooks: ShutdownHook[] = [];
   readonly #appMiddleware: Middleware[] = [];
   readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
-  readonly #runtime: {
-    logger: Logger;
-    translator: Translator | undefined;
-    tracer: Tracer;
-    metrics: MetricsCollector | undefined;
-    shutdownBegun: AbortSignal;
-    shutdownDeadline: AbortSignal;
-  };
-  readonly #shutdownBegun = new AbortController();
-  readonly #shutdownDeadline = new AbortController();
+  readonly #runtime: Runtime;
+  readonly #lifecycle: Lifecycle;
   #scope: Scope = this.#root;
-  #scheduler: Scheduler | undefined;
-  #state: State = 'created';
   #built: Promise<void> | undefined;
-  #closing: Promise<boolean> | undefined;
-  #address: string | undefined;
   #openapi: OpenApiDocument | undefined;
-  #stopped: (() => void) | undefined;
 
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
@@ -92,15 +82,21 @@ export class App {
     this.#logger = options.logger ?? newLogger(this.#config.isProduction);
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
+    this.#fastify = createEngine(this.#config);
+    this.#lifecycle = new Lifecycle({
+      config: this.#config,
+      logger: this.#logger,
+      fastify: this.#fastify,
+      ready: () => this.ready(),
+    });
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
       tracer: noopTracer,
       metrics: undefined,
-      shutdownBegun: this.#shutdownBegun.signal,
-      shutdownDeadline: this.#shutdownDeadline.signal,
+      shutdownBegun: this.#lifecycle.shutdownBegun,
+      shutdownDeadline: this.#lifecycle.shutdownDeadline,
     };
-    this.#fastify = createEngine(this.#config);
   }
 
   /** The resolved configuration, defaults applied. */
@@ -125,7 +121,7 @@ export class App {
 
   /** The URL the server is bound to, once `listen()` has bound it. */
   get address(): string | undefined {
-    return this.#address;
+    return this.#lifecycle.address;
   }
 
   /** Every route of the app, built-in ones included, in registration order. */
@@ -172,9 +168,7 @@ export class App {
 
   /** Adds a shutdown hook; hooks run one after another in registration order. */
   onShutdown(hook: ShutdownHook): this {
-    if (typeof hook !== 'function')
-      throw new TypeError(`a shutdown hook must be a function, got ${typeof hook}`);
-    this.#hooks.push(hook);
+    this.#lifecycle.addHook(hook);
     return this;
   }
 
@@ -211,18 +205,7 @@ export class App {
 
   /** Registers the scheduler: `listen()` starts it, and its `stop` is added as a shutdown hook now. */
   registerScheduler(scheduler: Scheduler): this {
-    if (
-      !scheduler ||
-      typeof scheduler.start !== 'function' ||
-      typeof scheduler.stop !== 'function'
-    ) {
-      throw new TypeError('a scheduler must have start() and stop(signal) methods');
-    }
-    if (this.#scheduler) throw new Error('a scheduler is already registered');
-    this.#scheduler = scheduler;
-    this.#hooks.push(function stopScheduler(signal) {
-      return scheduler.stop(signal);
-    });
+    this.#lifecycle.setScheduler(scheduler);
     return this;
   }
 
@@ -252,89 +235,23 @@ export class App {
 
   /**
    * Binds the port and serves until SIGINT or SIGTERM, then shuts down gracefully and exits
-   * (0 when every step went well, 1 otherwise). Resolves after the shutdown.
+   * (0 when every step went well, 1 otherwise). Resolves after the shutdown. On the signal,
+   * readiness answers 503 at once; the service serves on for `drainDelayMs`, then drains, runs
+   * the hooks and flushes the log within `shutdownTimeoutMs`.
    */
-  async listen(): Promise<void> {
-    if (this.#state !== 'created')
-      throw new Error(`listen() called on an app that is ${this.#state}`);
-    this.#state = 'starting';
-    const stopped = new Promise<void>((resolve) => {
-      this.#stopped = resolve;
-    });
-    const onSignal = (signal: NodeJS.Signals) => this.#onSignal(signal);
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    const stopWatchingFaults = watchProcessFaults(this.#logger);
-    const removeSignals = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      stopWatchingFaults();
-    };
-    try {
-      await this.ready();
-    } catch (err) {
-      removeSignals();
-      this.#logger.error('%s cannot start: %s', this.#config.serviceName, (err as Error).message);
-    }
-    const { port, host } = this.#config;
-    try {
-      await this.#fastify.listen({ port, host });
-    } catch (err) {
-      removeSignals();
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        this.#logger.error('port %d is already in use (host %s)', port, host);
-      if (code === 'EACCES')
-        this.#logger.error('no permission to listen on port %d (host %s)', port, host);
-      this.#logger.error('cannot listen on %s:%d: %s', host, port, (err as Error).message);
-    }
-    this.#address = boundUrl(this.#fastify);
-    this.#state = 'serving';
-    const docs = this.#config.docs.enabled
-      ? ` (docs: ${this.#address}${this.#config.docs.path})`
-      : '';
-    this.#logger.info('%s listening on %s%s', this.#config.serviceName, this.#address, docs);
-    this.#scheduler?.start();
-    await stopped;
-    removeSignals();
+  listen(): Promise<void> {
+    return this.#lifecycle.listen();
   }
 
-  /** Runs the graceful shutdown without exiting the process; resolves true when it all went well. */
+  /**
+   * Runs the graceful shutdown (drain delay, drain, hooks, log flush) without exiting the
+   * process; resolves true when it all went well.
+   */
   close(): Promise<boolean> {
-    if (!this.#closing) {
-      this.#state = 'closing';
-      this.#shutdownBegun.abort(new Error('the app is shutting down'));
-      this.#closing = gracefulShutdown({
-        deadline: this.#shutdownDeadline,
-        fastify: this.#fastify,
-        hooks: this.#hooks,
-        logger: this.#logger,
-        timeoutMs: this.#config.shutdownTimeoutMs,
-      }).then((ok) => {
-        this.#state = 'closed';
-        this.#stopped?.();
-        return ok;
-      });
-    }
-    return this.#closing;
+    return this.#lifecycle.close();
   }
 
   // ── internals ─────────────────────────────────────────────────────────────
-
-  #onSignal(signal: NodeJS.Signals): void {
-    if (this.#closing) {
-      this.#logger.warn('%s received again during shutdown: exiting now', signal);
-      this.#logger.flushSync();
-      process.exit(1);
-    }
-    this.#logger.info('%s received: shutting down', signal);
-    void this.close().then((ok) => {
-      this.#logger.info('%s stopped%s', this.#config.serviceName, ok ? '' : ' with errors');
-      this.#logger.flushSync();
-      // Let the code after `await app.listen()` run before the process ends.
-      setImmediate(() => process.exit(ok ? 0 : 1));
-    });
-  }
 
   readonly #host: ScopeHost<App> = {
     addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
@@ -372,12 +289,7 @@ export class App {
   async #build(): Promise<void> {
     const config = this.#config;
     if (!config.disableHealth) {
-      const routes = healthRoutes({
-        registry: this.#health,
-        service: config.serviceName,
-        version: config.version,
-        timeoutMs: config.health.timeoutMs,
-      });
+      const routes = healthRoutes(config, this.#health, this.#lifecycle.shutdownBegun);
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
     }
     if (config.docs.enabled) {
@@ -394,7 +306,7 @@ export class App {
       cors: this.#cors,
       runtime: this.#runtime,
       security: this.#security,
-      isDraining: () => this.#state === 'closing',
+      isDraining: () => this.#lifecycle.shutdownBegun.aborted,
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { cutOffReason } from './cut-off.js';
 import { pathOf } from './request-state.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */
@@ -55,6 +56,8 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  const cutOff = cutOffReason(reply.raw);
+  if (cutOff !== undefined) entry.error = cutOff;
   runtime.logger.request(entry);
 
   const metrics = runtime.metrics;
