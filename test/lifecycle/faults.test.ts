@@ -11,15 +11,14 @@ const messages = (s: ServiceProcess) => s.entries.map((e) => String(e.message ??
 /** Reads a response slowly: `chunk` bytes every `everyMs`. Resolves with the bytes received. */
 function slowRead(port: number, path: string, chunk: number, everyMs: number) {
   let received = 0;
-  let headers = '';
   const sock = net.connect(port, '127.0.0.1');
   sock.setNoDelay(true);
   sock.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
   const pump = setInterval(() => {
-    let got: Buffer | null;
     let budget = chunk;
-    while (budget > 0 && (got = sock.read(Math.min(budget, sock.readableLength || 1))) !== null) {
-      if (!headers && got.includes('\r\n\r\n')) headers = got.toString('latin1');
+    while (budget > 0) {
+      const got: Buffer | null = sock.read(Math.min(budget, sock.readableLength || 1));
+      if (got === null) break;
       received += got.length;
       budget -= got.length;
     }
