@@ -109,7 +109,7 @@ export class ConnectionTracker {
     if (res && !res.writableFinished) {
       const pending = socket.writableLength;
       const detail = res.headersSent
-        ? `response cut off: ${reason}${pending > 0 ? ` (${pending} bytes unsent)` : ''}`
+        ? `response cut off: ${reason}${pending > 0 ? ` (${pending} bytes pending)` : ''}`
         : `request cut off before an answer: ${reason}`;
       // Nothing was sent: the log says 503, what a request refused at shutdown would get.
       if (!res.headersSent) res.statusCode = 503;
@@ -148,7 +148,7 @@ export class ConnectionTracker {
         const res = responseOf(socket);
         if (!res) {
           this.#logger.warn(
-            'send timeout: dropped %s, which took no byte for %d ms (%d bytes unsent)',
+            'send timeout: dropped %s, which took no byte for %d ms (%d bytes pending)',
             remote(socket),
             this.#sendTimeoutMs,
             pending,

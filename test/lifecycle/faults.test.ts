@@ -95,7 +95,7 @@ describe('shutdown under faults (child process, real signals and sockets)', () =
     const entry = s.entries.find((e) => String(e.path).startsWith('/big/'));
     expect(entry).toMatchObject({ level: 'warn', status: 200 });
     expect(String(entry?.error)).toMatch(
-      /^response cut off: the shutdown deadline passed \(\d+ bytes unsent\)$/,
+      /^response cut off: the shutdown deadline passed \(\d+ bytes pending\)$/,
     );
     expect(messages(s)).toContain('shutdown hook ran');
     expect(code).toBe(1);
