@@ -233,20 +233,12 @@ export class App {
     return this.#openapi;
   }
 
-  /**
-   * Binds the port and serves until SIGINT or SIGTERM, then shuts down gracefully and exits
-   * (0 when every step went well, 1 otherwise). Resolves after the shutdown. On the signal,
-   * readiness answers 503 at once; the service serves on for `drainDelayMs`, then drains, runs
-   * the hooks and flushes the log within `shutdownTimeoutMs`.
-   */
+  /** Serves until SIGINT or SIGTERM, shuts down gracefully (see Lifecycle) and exits 0 or 1. */
   listen(): Promise<void> {
     return this.#lifecycle.listen();
   }
 
-  /**
-   * Runs the graceful shutdown (drain delay, drain, hooks, log flush) without exiting the
-   * process; resolves true when it all went well.
-   */
+  /** Runs the graceful shutdown without exiting; resolves true when it all went well. */
   close(): Promise<boolean> {
     return this.#lifecycle.close();
   }

@@ -65,10 +65,18 @@ export class ConnectionTracker {
     return this.#sockets.size;
   }
 
-  /** Closes every connection with no request in progress and nothing left to send. */
+  /**
+   * Closes every HTTP connection with no request in progress and nothing left to send. A
+   * connection upgraded to another protocol (a WebSocket) is left to whoever took it over.
+   */
   closeIdle(): void {
     for (const socket of this.#sockets) {
-      if (!socket.destroyed && !responseOf(socket) && socket.writableLength === 0) {
+      if (
+        !socket.destroyed &&
+        !isUpgraded(socket) &&
+        !responseOf(socket) &&
+        socket.writableLength === 0
+      ) {
         socket.destroy();
       }
     }
@@ -162,6 +170,11 @@ export class ConnectionTracker {
       }
     }
   }
+}
+
+// Node frees a connection's HTTP parser when the connection is upgraded (or closed).
+function isUpgraded(socket: Socket): boolean {
+  return (socket as { parser?: unknown }).parser === null;
 }
 
 function remote(socket: Socket): string {

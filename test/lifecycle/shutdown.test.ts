@@ -163,6 +163,38 @@ describe('app.close() on a listening app (in process, real sockets)', () => {
   });
 });
 
+describe('a connection upgraded to another protocol', () => {
+  it('is left to its owner at drain time, not closed as an idle HTTP connection', async () => {
+    const { app, served, port } = await listening({ shutdownTimeoutMs: 2_000 });
+    app.fastify.server.on('upgrade', (_req, socket: net.Socket) => {
+      socket.write(
+        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n',
+      );
+      // The owner ends its protocol a little after shutdown begins, with a last message.
+      app.fastify.server.once('close', () => {});
+      socket.on('data', () => {});
+      const bye = () => setTimeout(() => socket.end('bye'), 100);
+      (app as unknown as { shutdownStarted?: () => void }).shutdownStarted = bye;
+    });
+    const { sock, closed } = rawSocket(
+      port,
+      'GET /chat HTTP/1.1\r\nHost: x\r\nUpgrade: test\r\nConnection: Upgrade\r\n\r\n',
+    );
+    let text = '';
+    sock.on('data', (d) => {
+      text += String(d);
+    });
+    while (!text.includes('101')) await new Promise((r) => sock.once('data', r));
+    const closing = app.close();
+    // The owner ends its protocol a little after shutdown begins, with a last message.
+    setTimeout(() => upgraded?.end('bye'), 100);
+    await closed;
+    expect(text.endsWith('bye')).toBe(true);
+    expect(await closing).toBe(true);
+    await served;
+  });
+});
+
 describe('the send timeout (in process, real sockets)', () => {
   it('drops a client that reads nothing of a large response and logs the request as cut off', async () => {
     const { app, entries, waitFor, served, port } = await listening({ sendTimeoutMs: 200 });
