@@ -3,6 +3,7 @@ import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js'
 import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
 import { cutOffReason } from './cut-off.js';
+import { observeRequest, type RequestObserver } from './observers.js';
 import { pathOf } from './request-state.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */
@@ -13,6 +14,8 @@ export interface HookRuntime {
   readonly logger: Logger;
   readonly tracer: Tracer;
   readonly metrics: MetricsCollector | undefined;
+  /** In-process observers of finished requests (the dev panel); usually none. */
+  readonly observers?: readonly RequestObserver[];
 }
 
 /**
@@ -58,6 +61,7 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (error !== null && status >= 500) entry.error = describeError(error);
   const cutOff = cutOffReason(reply.raw);
   if (cutOff !== undefined) entry.error = cutOff;
+  if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   runtime.logger.request(entry);
 
   const metrics = runtime.metrics;

@@ -70,6 +70,11 @@ export class Lifecycle {
     });
   }
 
+  /** The registered scheduler, if any. */
+  get scheduler(): Scheduler | undefined {
+    return this.#scheduler;
+  }
+
   /** Aborted the moment shutdown begins. */
   get shutdownBegun(): AbortSignal {
     return this.#begun.signal;

@@ -1,8 +1,11 @@
 import type { Context } from './context.js';
 import type { Handler, HttpMethod, Responses, RouteDef, RouteOptions, Schema } from './types.js';
 
-/** Builds a route for one HTTP method; schemas come before the handler so its types are inferred. */
-export interface RouteBuilder {
+/**
+ * Builds a route for one HTTP method; schemas come before the handler so its types are inferred.
+ * `U` is the type of `c.user` (set by `guarded(guard)`'s builders).
+ */
+export interface RouteBuilder<U = unknown> {
   <
     Path extends string,
     P extends Schema | undefined = undefined,
@@ -10,14 +13,15 @@ export interface RouteBuilder {
     H extends Schema | undefined = undefined,
     B extends Schema | undefined = undefined,
     R extends Responses = Record<never, never>,
+    K extends Schema | undefined = undefined,
   >(
     path: Path,
-    options: RouteOptions<P, Q, H, B, R>,
-    handler: Handler<Path, P, Q, H, B, R>,
+    options: RouteOptions<P, Q, H, B, R, K>,
+    handler: Handler<Path, P, Q, H, B, R, U, K>,
   ): RouteDef;
   <Path extends string>(
     path: Path,
-    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
+    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>, U>,
   ): RouteDef;
 }
 
@@ -31,7 +35,8 @@ const METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
-function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
+/** Builds and checks a route from a builder's arguments. Internal. */
+export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
   if (!METHODS.has(method)) {
     throw new TypeError(
       `route method must be one of ${[...METHODS].join(', ')}, got ${String(method)}`,
@@ -79,11 +84,12 @@ export function route<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Record<never, never>,
+  K extends Schema | undefined = undefined,
 >(
   method: HttpMethod,
   path: Path,
-  options: RouteOptions<P, Q, H, B, R>,
-  handler: Handler<Path, P, Q, H, B, R>,
+  options: RouteOptions<P, Q, H, B, R, K>,
+  handler: Handler<Path, P, Q, H, B, R, unknown, K>,
 ): RouteDef;
 /** A route for any method, without options. */
 export function route<Path extends string>(
