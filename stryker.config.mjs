@@ -6,10 +6,6 @@
  * `npm run test:mutation -- --mutate src/routing/compose.ts`.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-// The vitest runner runs the tests in worker threads, where assigning process.env.TZ does not
-// change the time zone; the text-format tests expect Kolkata, so the runners start in it.
-process.env.TZ = 'Asia/Kolkata';
-
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts' },

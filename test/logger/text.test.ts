@@ -45,7 +45,7 @@ describe('the text format', () => {
   });
 
   // Node applies a change of process.env.TZ only on the main thread (Stryker runs the tests in
-  // worker threads, started in Kolkata by stryker.config.mjs).
+  // worker threads, started in Kolkata by vitest.mutation.config.ts).
   it.skipIf(!isMainThread)('prints the local time of the process time zone, not UTC', () => {
     const { writer, log } = textLogger();
     log.info('in Kolkata');
