@@ -246,7 +246,9 @@ export class App {
    */
   async openapi(): Promise<OpenApiDocument> {
     await this.ready();
-    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries);
+    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries, {
+      middleware: this.#appMiddleware,
+    });
     return this.#openapi;
   }
 
@@ -388,7 +390,9 @@ export class App {
       });
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
       // Built before mounting, so a schema it cannot express fails naming its route.
-      this.#openapi = buildOpenApi(config, this.#table.entries);
+      this.#openapi = buildOpenApi(config, this.#table.entries, {
+        middleware: this.#appMiddleware,
+      });
     }
     await mountEngine(this.#fastify, {
       cors: this.#cors,

@@ -8,6 +8,7 @@ import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
 
 const SUCCESS_ORDER = [200, 201, 202, 203, 204, 205, 206];
+const NO_BODY = new Set([204, 205, 304]);
 
 /**
  * Adds one route of the table to the engine. All the work that does not depend on the request
@@ -35,6 +36,8 @@ export function mountRoute(
   const serializers: Record<string, Record<string, unknown>> = {};
   const checkedByValidation = new Map<number, Schema>();
   for (const status of declared) {
+    // Sent without a body whatever its schema (z.undefined(), z.void(), z.null()).
+    if (NO_BODY.has(status)) continue;
     const schema = responses[status]!;
     const json = jsonSchemaOf(schema, where, status);
     if (json) serializers[status] = json;

@@ -94,6 +94,14 @@ export interface RouteOptions<
   errors?: number[];
   /** Middleware that runs for this route only, innermost. */
   middleware?: Middleware[];
+  /**
+   * Media types for the docs: `body` the request body's (@default `application/json`; e.g.
+   * `multipart/form-data`), `responses` the success responses' (@default `application/json`;
+   * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`).
+   */
+  media?: { body?: string; responses?: string };
+  /** Examples for the docs: the request body's, and the responses' by status. */
+  examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */
   hidden?: boolean;
 }
