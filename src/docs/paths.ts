@@ -33,7 +33,7 @@ const PARAM = /:([A-Za-z0-9_]+)(?:\(((?:\\.|[^\\)])*)\))?(\?)?/g;
 /** The OpenAPI paths of a route path: one, or two when its last parameter is optional. */
 export function pathVariants(path: string): PathVariant[] {
   // `::` is a literal colon to the router.
-  const escaped = path.replace(/::/g, '\u0000');
+  const escaped = path.replaceAll('::', '\u{1}');
   const params: PathParam[] = [];
   let optional: string | undefined;
   let template = escaped.replace(PARAM, (_m, name: string, pattern?: string, opt?: string) => {
@@ -45,14 +45,14 @@ export function pathVariants(path: string): PathVariant[] {
     template = `${template.slice(0, -1)}{${WILDCARD}}`;
     params.push({ name: WILDCARD, key: '*' });
   }
-  const unescape = (t: string) => t.replace(/\u0000/g, ':');
-  const full: PathVariant = { template: unescape(template), params };
+  const colons = (t: string) => t.replaceAll('\u{1}', ':');
+  const full: PathVariant = { template: colons(template), params };
   if (!optional) return [full];
   const shorter = template.replace(new RegExp(`/?\\{${optional}\\}$`), '') || '/';
   return [
     full,
     {
-      template: unescape(shorter),
+      template: colons(shorter),
       params: params.filter((p) => p.name !== optional),
       without: optional,
     },
