@@ -1,7 +1,20 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
+import type { Prefixed, RoutesOf } from '../../src/client/index.js';
 import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
-import { UsersModule } from './users.js';
+import { type UsersController, UsersModule } from './users.js';
+
+/** The service banner at `/`. */
+const banner = get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
+  service: 'users-api',
+  docs: '/docs',
+}));
+
+/**
+ * The type of the service's routes, for `createClient<Api>()` from `keelson/client`; a client
+ * package imports it with `import type`, so none of the server comes along.
+ */
+export type Api = RoutesOf<[typeof banner, Prefixed<'/api/v1', RoutesOf<UsersController>>]>;
 
 /** Lets a request through only with the demo bearer token. */
 const requireAuth: Middleware = async function requireAuth(c, next) {
@@ -41,12 +54,7 @@ export function createApp(options: CreateAppOptions = {}): App {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   });
-  app.addRoutes(
-    get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
-      service: 'users-api',
-      docs: '/docs',
-    })),
-  );
+  app.addRoutes(banner);
   app.group('/api/v1', requireAuth).use(new UsersModule());
   return app;
 }

@@ -142,6 +142,27 @@ export interface RouteDef {
   readonly handler: (c: Context) => unknown;
 }
 
+/**
+ * A route that keeps its method, path and schemas in its type, for `RoutesOf` and the typed
+ * client; at run time it is the same object as a RouteDef.
+ */
+export interface TypedRouteDef<
+  M extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  P = unknown,
+  Q = unknown,
+  H = unknown,
+  B = unknown,
+  R = unknown,
+> extends RouteDef {
+  /** The HTTP method. */
+  readonly method: M;
+  /** The path pattern. */
+  readonly path: Path;
+  /** Type-level only: the route's schemas. Never present at run time. */
+  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R };
+}
+
 /** Something that owns routes: `routes()` lists them. */
 export interface Controller {
   /** The routes of this controller. */

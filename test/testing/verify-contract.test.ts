@@ -24,8 +24,10 @@ describe('verifyContract', () => {
     const { app } = testApp();
     app.addRoutes(
       get('/html', (c) => c.reply.type('text/html').send('<p>hi</p>')),
-      get('/wrong', { responses: { 200: z.object({ a: z.string() }) } }, (c) =>
-        c.reply.type('application/json').send('{"a":1}'),
+      get(
+        '/wrong',
+        { responses: { 200: z.object({ a: z.string() }) } },
+        (c) => c.reply.type('application/json').send('{"a":1}') as never,
       ),
       get('/moved', (c) => c.reply.redirect('/html')),
     );
