@@ -42,7 +42,10 @@ export type Middleware = (c: Context, next: Next) => Promise<unknown> | unknown;
 /** The names of the `:params` in a path literal, as an object of strings. */
 export type PathParams<Path extends string> = string extends Path
   ? Record<string, string>
-  : { [K in ParamNames<Path>]: string };
+  : { [K in ParamNames<Path> | Wildcard<Path>]: string };
+
+// The `*` at the end of a path is a parameter named `*`.
+type Wildcard<Path extends string> = Path extends `${string}*` ? '*' : never;
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Rest}`
   ? Rest extends `${infer Name}/${infer Tail}`
