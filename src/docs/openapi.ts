@@ -77,6 +77,8 @@ export function buildOpenApi(
   for (const slot of slots) {
     const operation = slot.plan.build(slot.variant, slot.head ? 'HEAD' : undefined);
     operation.operationId = slot.id;
+    // With schemes in the document, say outright that an operation without a requirement is open.
+    if (!operation.security && Object.keys(schemes).length) operation.security = [];
     paths[slot.variant.template] ??= {};
     paths[slot.variant.template]![slot.method] = operation;
     for (const tag of operation.tags ?? []) {

@@ -135,6 +135,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         declared,
         errors,
         validates,
+        secured: security?.some((r) => Object.keys(r).length > 0) ?? false,
         middleware,
         media: o.media?.responses ?? JSON_TYPE,
         examples: o.examples?.responses ?? {},

@@ -45,6 +45,8 @@ export interface ResponseInputs {
   readonly errors: readonly number[];
   /** The route validates a part of the request: it may answer 422. */
   readonly validates: boolean;
+  /** The operation requires credentials: it may answer 401. */
+  readonly secured: boolean;
   readonly middleware: ReadonlyMap<number, MiddlewareResponse>;
   /** The media type of the success responses. */
   readonly media: string;
@@ -137,6 +139,7 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
   }
   const framework = [
     ...(BODY_METHODS.has(i.method) ? [400, 413, 415] : []),
+    ...(i.secured ? [401] : []),
     ...(i.validates ? [422] : []),
     ...i.errors,
     500,

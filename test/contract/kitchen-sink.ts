@@ -51,21 +51,29 @@ export function kitchenSink(): App {
     get('/files/:name?', { summary: 'A file or the listing' }, (c) => ({
       name: c.params.name ?? null,
     })),
-    get('/static/*', (c) => ({ path: c.params['*'] })),
-    get('/orders/:id(^\\d+$)', { params: z.object({ id: z.coerce.number().int() }) }, (c) => ({
-      id: c.params.id,
-    })),
-    head('/ping', () => undefined),
-    post('/touch', () => undefined),
-    get('/missing/:id', () => {
+    get('/static/*', { summary: 'A static file' }, (c) => ({ path: c.params['*'] })),
+    get(
+      '/orders/:id(^\\d+$)',
+      { summary: 'An order by number', params: z.object({ id: z.coerce.number().int() }) },
+      (c) => ({
+        id: c.params.id,
+      }),
+    ),
+    head('/ping', { summary: 'Liveness without a body' }, () => undefined),
+    post('/touch', { summary: 'Answers nothing' }, () => undefined),
+    get('/missing/:id', { summary: 'Throws an undeclared 404' }, () => {
       throw notFound('never there');
     }),
-    post('/busy', { errors: [429] }, () => {
+    post('/busy', { summary: 'Always too busy', errors: [429] }, () => {
       throw tooManyRequests('try later', 1);
     }),
     get(
       '/report',
-      { media: { responses: 'text/plain' }, responses: { 200: z.string() } },
+      {
+        summary: 'A text report',
+        media: { responses: 'text/plain' },
+        responses: { 200: z.string() },
+      },
       (c) => c.reply.type('text/plain; charset=utf-8').send('all good') as never,
     ),
   );
@@ -73,6 +81,7 @@ export function kitchenSink(): App {
     get(
       '/',
       {
+        summary: 'List notes',
         query: z.object({ pinned: z.enum(['yes', 'no']).optional() }),
         responses: { 200: z.array(Note) },
       },
@@ -81,6 +90,7 @@ export function kitchenSink(): App {
     post(
       '/',
       {
+        summary: 'Add a note',
         body: Note.omit({ id: true }),
         responses: { 201: Note },
         examples: { body: { text: 'new', pinned: true } },
@@ -93,6 +103,7 @@ export function kitchenSink(): App {
     patch(
       '/:id',
       {
+        summary: 'Edit a note',
         params: z.object({ id: z.coerce.number().int().min(1) }),
         body: z.object({ text: z.string().min(1).max(40).optional() }),
         responses: { 200: Note },
@@ -101,7 +112,11 @@ export function kitchenSink(): App {
     ),
     del(
       '/:id',
-      { params: z.object({ id: z.coerce.number().int() }), responses: { 204: z.undefined() } },
+      {
+        summary: 'Delete a note',
+        params: z.object({ id: z.coerce.number().int() }),
+        responses: { 204: z.undefined() },
+      },
       (c) => c.noContent(),
     ),
   );

@@ -130,7 +130,7 @@ describe('the document agrees with the server', () => {
       in: 'header',
       name: 'x-api-key',
     });
-    expect(doc.paths['/open']?.get?.security).toBeUndefined();
+    expect(doc.paths['/open']?.get?.security).toEqual([]);
     expect(doc.paths['/open']?.get?.responses['401']).toBeUndefined();
   });
 
@@ -236,6 +236,22 @@ describe('the document agrees with the server', () => {
     );
     expect(doc.paths['/users-list']?.get?.operationId).toBe('getUsersList');
     expect(doc.paths['/users/list']?.get?.operationId).toBe('getUsersList2');
+  });
+
+  it('documents 401 on an operation that requires credentials, and says outright that others need none', async () => {
+    const { app } = testApp({
+      docs: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    });
+    app.addRoutes(
+      get('/private', { security: [{ bearer: [] }] }, () => ({})),
+      get('/public', () => ({})),
+    );
+    const doc = await app.openapi();
+    expect(doc.paths['/private']?.get?.responses['401']?.content).toEqual({
+      [PROBLEM_CONTENT_TYPE]: { schema: problemRef },
+    });
+    expect(doc.paths['/public']?.get?.security).toEqual([]);
+    expect(doc.paths['/public']?.get?.responses['401']).toBeUndefined();
   });
 
   it('documents Location on 201 and Retry-After on a declared 429', async () => {
