@@ -8,7 +8,7 @@ import type { RouteEntry } from '../routing/table.js';
 import type { Middleware, Schema } from '../routing/types.js';
 import { SchemaRegistry } from './components.js';
 import { mergeSecuritySchemes, middlewareAround } from './middleware.js';
-import { describeRoute, type PlannedOperation, planOperation } from './operation.js';
+import { checkSecurity, describeRoute, type PlannedOperation, planOperation } from './operation.js';
 import { defaultOperationId } from './operation-id.js';
 import type { PathVariant } from './paths.js';
 import { PROBLEM_COMPONENT, PROBLEM_SCHEMA } from './problem-schema.js';
@@ -66,6 +66,7 @@ export function buildOpenApi(
     schema: () =>
       custom ? customRef?.schema() : { $ref: `#/components/schemas/${PROBLEM_COMPONENT}` },
   };
+  if (docs.security) checkSecurity('docs.security', docs.security, schemes);
   const ctx = { registry, docs, errorBody, appMiddleware, schemes };
   const planned = visible.map((entry) => planOperation(entry, ctx));
   const slots = assignIds(planned, routes);
@@ -78,7 +79,10 @@ export function buildOpenApi(
     const operation = slot.plan.build(slot.variant, slot.head ? 'HEAD' : undefined);
     operation.operationId = slot.id;
     // With schemes in the document, say outright that an operation without a requirement is open.
-    if (!operation.security && Object.keys(schemes).length) operation.security = [];
+    const open = slot.plan.entry.builtin || !docs.security;
+    if (!operation.security && open && Object.keys(schemes).length) {
+      operation.security = [];
+    }
     paths[slot.variant.template] ??= {};
     paths[slot.variant.template]![slot.method] = operation;
     for (const tag of operation.tags ?? []) {
@@ -94,6 +98,7 @@ export function buildOpenApi(
   const doc = { openapi: '3.1.0', info } as OpenApiDocument;
   if (docs.servers.length) doc.servers = docs.servers;
   if (tags.length) doc.tags = tags;
+  if (docs.security) doc.security = docs.security;
   doc.paths = paths;
   doc.components = { schemas: pruneComponents(schemas, paths) };
   if (Object.keys(schemes).length) doc.components.securitySchemes = schemes;

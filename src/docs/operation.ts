@@ -96,6 +96,8 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   }
   const security = allOf([...(o.security ? [o.security] : []), ...around.security]);
   if (security) checkSecurity(where, security, ctx.schemes);
+  // Keelson's own routes (health) run outside the app's middleware: the root security is not theirs.
+  const effective = security ?? (entry.builtin ? undefined : ctx.docs.security);
   const validates = [o.params, o.query, o.headers, o.body].some((s) => s !== undefined);
   const variants = pathVariants(entry.path);
 
@@ -135,7 +137,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         declared,
         errors,
         validates,
-        secured: security?.some((r) => Object.keys(r).length > 0) ?? false,
+        secured: effective?.some((r) => Object.keys(r).length > 0) ?? false,
         middleware,
         media: o.media?.responses ?? JSON_TYPE,
         examples: o.examples?.responses ?? {},
@@ -147,7 +149,8 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   };
 }
 
-function checkSecurity(
+/** Throws, naming `where`, when a requirement names an undeclared scheme or scope. */
+export function checkSecurity(
   where: string,
   security: readonly SecurityRequirement[],
   schemes: Readonly<Record<string, DocsSecurityScheme>>,

@@ -254,6 +254,28 @@ describe('the document agrees with the server', () => {
     expect(doc.paths['/public']?.get?.responses['401']).toBeUndefined();
   });
 
+  it('puts docs.security at the root, where operations without their own inherit it', async () => {
+    const { app } = testApp({
+      docs: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        security: [{ bearer: [] }],
+      },
+    });
+    app.addRoutes(
+      get('/mine', () => ({})),
+      get('/open', { security: [] }, () => ({})),
+    );
+    const doc = await app.openapi();
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/mine']?.get?.security).toBeUndefined();
+    expect(doc.paths['/mine']?.get?.responses['401']).toBeDefined();
+    expect(doc.paths['/open']?.get?.security).toEqual([]);
+    expect(doc.paths['/health']?.get?.security).toEqual([]);
+    expect(doc.paths['/health']?.get?.responses['401']).toBeUndefined();
+    const bad = testApp({ docs: { security: [{ nope: [] }] } }).app;
+    await expect(bad.ready()).rejects.toThrow('docs.security: security names the scheme "nope"');
+  });
+
   it('documents Location on 201 and Retry-After on a declared 429', async () => {
     const { doc } = await docOf(
       post('/jobs', { responses: { 201: z.object({ id: z.string() }) }, errors: [429] }, () => {
