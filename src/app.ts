@@ -11,16 +11,33 @@ import {
   type Tracer,
   type Translator,
 } from './contracts.js';
+import {
+  type DevPanelOptions,
+  devPanelRoutes,
+  PanelFeed,
+  type ResolvedDevPanel,
+  resolveDevPanel,
+} from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import { type CompressOptions, compressPlugin } from './http/compress/index.js';
+import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
+import { boundUrl, createEngine, type EnginePlugin, mountEngine } from './http/engine.js';
+import type { RequestObserver } from './http/observers.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import {
+  type StaticMount,
+  type StaticOptions,
+  staticMount,
+  staticPlugin,
+} from './http/static/index.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
+import { checkTimeout } from './routing/timeout.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
 /** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */
@@ -35,6 +52,20 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /**
+   * The default `timeoutMs` of every route (a route's own option wins): when it passes,
+   * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
+   */
+  timeoutMs?: number;
+  /**
+   * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
+   * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
+   */
+  devPanel?: boolean | DevPanelOptions;
+  /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
+  cookies?: CookiesOptions;
+  /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
+  compress?: boolean | CompressOptions;
 }
 
 /**
@@ -62,6 +93,7 @@ export class App {
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
   readonly #security: SecurityHeaders;
+  readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -74,9 +106,16 @@ export class App {
     metrics: MetricsCollector | undefined;
     shutdownBegun: AbortSignal;
     shutdownDeadline: AbortSignal;
+    observers: RequestObserver[];
   };
+  readonly #panel:
+    | { feed: PanelFeed; settings: ResolvedDevPanel; extra: Record<string, unknown> }
+    | undefined;
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
+  readonly #cookies: EnginePlugin;
+  readonly #compress: EnginePlugin | undefined;
+  readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
@@ -89,9 +128,15 @@ export class App {
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
     this.#config = resolveConfig(options);
-    this.#logger = options.logger ?? newLogger(this.#config.isProduction);
+    const logger = options.logger ?? newLogger(this.#config.isProduction);
+    const panel = resolveDevPanel(options.devPanel, this.#config.env);
+    const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
+    this.#panel = feed && panel && { feed, settings: panel, extra: extraOptions(options) };
+    this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
+    checkTimeout(options.timeoutMs, 'new App()');
+    this.#timeoutMs = options.timeoutMs;
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
@@ -99,7 +144,10 @@ export class App {
       metrics: undefined,
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
+      observers: feed ? [feed.observer] : [],
     };
+    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
+    this.#compress = compressPlugin(options.compress);
     this.#fastify = createEngine(this.#config);
   }
 
@@ -133,6 +181,11 @@ export class App {
     return this.#table.entries;
   }
 
+  /** App-wide middleware, outermost first: every route but Keelson's own runs inside it. */
+  get middleware(): readonly Middleware[] {
+    return this.#appMiddleware;
+  }
+
   // ── registration ──────────────────────────────────────────────────────────
 
   /** Registers a controller's routes (under the current group, inside a module used on one). */
@@ -162,6 +215,21 @@ export class App {
   /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
   group(prefix: string, ...middleware: Middleware[]): Group<App> {
     return new Group<App>(this.#host, this.#scope, prefix, middleware);
+  }
+
+  /**
+   * Serves the files of `dir` under `prefix` (GET and HEAD, ETag, ranges); any path outside
+   * `dir` answers 404. Left out of the OpenAPI document.
+   * @example app.static('/assets', './public', { maxAge: 86_400_000, immutable: true })
+   */
+  static(prefix: string, dir: string, options?: StaticOptions): this {
+    this.#assertNotStarted('app.static()');
+    const mount = staticMount(prefix, dir, options);
+    if (this.#static.some((m) => m.prefix === mount.prefix)) {
+      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
+    }
+    this.#static.push(mount);
+    return this;
   }
 
   /** Adds a health checker to `GET /health`. */
@@ -394,6 +462,20 @@ export class App {
         middleware: this.#appMiddleware,
       });
     }
+    if (this.#panel) {
+      const routes = devPanelRoutes({
+        ...this.#panel,
+        config,
+        extraConfig: this.#panel.extra,
+        routes: () => this.#table.entries,
+        appMiddleware: this.#appMiddleware,
+        scheduler: () => this.#scheduler,
+        health: (signal) => this.#health.run(signal, config.health.timeoutMs),
+        pageHeaders: this.#security.page,
+        shutdownBegun: this.#shutdownBegun.signal,
+      });
+      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
+    }
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
@@ -401,6 +483,28 @@ export class App {
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
+      timeoutMs: this.#timeoutMs,
+      plugins: [this.#cookies, this.#compress, staticPlugin(this.#static)].filter(
+        (p): p is EnginePlugin => p !== undefined,
+      ),
     });
   }
+}
+
+const ENGINE_OPTIONS = new Set([
+  'logger',
+  'cors',
+  'helmet',
+  'devPanel',
+  'timeoutMs',
+  'cookies',
+  'compress',
+]);
+
+// A service's own settings passed alongside KConfig, for the dev panel's config view.
+function extraOptions(options: AppOptions): Record<string, unknown> {
+  const known = new Set(Object.keys(resolveConfig(options)));
+  return Object.fromEntries(
+    Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
+  );
 }

@@ -9,6 +9,7 @@ export { App, type AppOptions, type Module } from './app.js';
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
+  type ConfigIssue,
   DEFAULTS,
   type DocsConfig,
   type DocsContact,
@@ -18,6 +19,8 @@ export {
   type Env,
   type HealthConfig,
   type KConfig,
+  type LoadConfigOptions,
+  loadConfig,
   type ResolvedConfig,
   type ResolvedDocsConfig,
   type ResolvedDocsServer,
@@ -28,6 +31,7 @@ export {
   type AttributeValue,
   type HealthChecker,
   type Job,
+  type JobStatus,
   type MetricsCollector,
   NOOP_SPAN,
   noopTracer,
@@ -39,6 +43,8 @@ export {
   type Tracer,
   type Translator,
 } from './contracts.js';
+// ── Dev panel ────────────────────────────────────────────────────────────────
+export type { DevPanelOptions } from './devpanel/index.js';
 // ── Docs ─────────────────────────────────────────────────────────────────────
 export type { OpenApiDocument } from './docs/openapi.js';
 // ── Errors ───────────────────────────────────────────────────────────────────
@@ -64,6 +70,21 @@ export {
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health.js';
 export { negotiateLanguage } from './http/accept-language.js';
+// ── HTTP features ────────────────────────────────────────────────────────────
+export type { CompressOptions } from './http/compress/index.js';
+export type { CookieOptions, CookiesOptions } from './http/cookies/index.js';
+export {
+  type MemoryStoreOptions,
+  memoryStore,
+  type RateLimitHit,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type RedisClient,
+  type RedisStoreOptions,
+  rateLimit,
+  redisStore,
+} from './http/rate-limit/index.js';
+export type { StaticOptions } from './http/static/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,
@@ -78,6 +99,7 @@ export {
 } from './routing/builders.js';
 export { Context } from './routing/context.js';
 export { Group } from './routing/group.js';
+export { type Guard, type GuardedRoutes, guarded, type UserOf } from './routing/guarded.js';
 export {
   type DocumentedHeader,
   type DocumentedResponse,
@@ -85,6 +107,14 @@ export {
   type MiddlewareDocs,
   middlewareDocsOf,
 } from './routing/middleware-docs.js';
+export { type Page, paginate, paginated } from './routing/paginated.js';
+export {
+  type PageQuery,
+  type PageQueryInput,
+  type PaginationOptions,
+  pagination,
+  type QuerySchema,
+} from './routing/pagination.js';
 export type { RouteEntry } from './routing/table.js';
 export type {
   BodyFor,

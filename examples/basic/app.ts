@@ -1,7 +1,8 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
 import type { Prefixed, RoutesOf } from '../../src/client/index.js';
-import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
+import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
+import { AccountController } from './account.js';
 import { type UsersController, UsersModule } from './users.js';
 
 /** The service banner at `/`. */
@@ -10,11 +11,31 @@ const banner = get('/', { summary: 'Service banner', operationId: 'getBanner' },
   docs: '/docs',
 }));
 
+/** Five quotes a minute per client IP; the sixth answers 429 with Retry-After. One per app. */
+function quoteRoute() {
+  return get(
+    '/quote',
+    {
+      summary: 'A quote, at most five a minute per client',
+      operationId: 'getQuote',
+      middleware: [rateLimit({ max: 5, windowMs: 60_000 })],
+    },
+    () => ({ quote: 'Premature optimization is the root of all evil.' }),
+  );
+}
+
 /**
  * The type of the service's routes, for `createClient<Api>()` from `keelson/client`; a client
  * package imports it with `import type`, so none of the server comes along.
  */
-export type Api = RoutesOf<[typeof banner, Prefixed<'/api/v1', RoutesOf<UsersController>>]>;
+export type Api = RoutesOf<
+  [
+    typeof banner,
+    ReturnType<typeof quoteRoute>,
+    AccountController,
+    Prefixed<'/api/v1', RoutesOf<UsersController>>,
+  ]
+>;
 
 /** Lets a request through only with the demo bearer token. */
 const requireAuth: Middleware = async function requireAuth(c, next) {
@@ -32,7 +53,12 @@ export interface CreateAppOptions {
   host?: string;
   /** @default process.env.NODE_ENV when it is one of these, else 'development' */
   env?: Env;
+  /** The HMAC secret of the tokens `GET /me` accepts. @default a development-only secret */
+  jwtSecret?: string;
 }
+
+/** The secret the example uses when none is configured; never use it in production. */
+export const DEVELOPMENT_JWT_SECRET = 'development-secret-change-me-0123456789';
 
 function envFromProcess(): Env {
   const env = process.env.NODE_ENV;
@@ -50,11 +76,16 @@ export function createApp(options: CreateAppOptions = {}): App {
       title: 'Users API',
       description: 'An example Keelson service.',
       servers: ['http://localhost:3000 - local'],
-      tags: [{ name: 'users', description: 'User accounts' }],
+      tags: [
+        { name: 'users', description: 'User accounts' },
+        { name: 'account', description: 'The signed-in user' },
+      ],
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   });
   app.addRoutes(banner);
+  app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
+  app.addRoutes(quoteRoute());
   app.group('/api/v1', requireAuth).use(new UsersModule());
   return app;
 }

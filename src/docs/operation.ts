@@ -66,6 +66,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   const params = add(o.params, 'input', 'params', 'Params');
   const query = add(o.query, 'input', 'query', 'Query');
   const headers = add(o.headers, 'input', 'headers', 'Headers');
+  const cookies = add(o.cookies, 'input', 'cookies', 'Cookies');
   const body = add(o.body, 'input', 'body', 'Body');
   const declared = new Map<number, SchemaRef | undefined>();
   for (const status of Object.keys(o.responses ?? {})
@@ -98,7 +99,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   if (security) checkSecurity(where, security, ctx.schemes);
   // Keelson's own routes (health) run outside the app's middleware: the root security is not theirs.
   const effective = security ?? (entry.builtin ? undefined : ctx.docs.security);
-  const validates = [o.params, o.query, o.headers, o.body].some((s) => s !== undefined);
+  const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
   const variants = pathVariants(entry.path);
 
   return {
@@ -118,6 +119,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         params,
         query,
         headers,
+        cookies,
       });
       if (parameters.length) op.parameters = parameters;
       if (body && o.body && verb !== 'HEAD') {

@@ -1,5 +1,5 @@
 /**
- * Path, query and header parameters from a route's object schemas.
+ * Path, query, header and cookie parameters from a route's object schemas.
  * @module
  */
 import type { SchemaRef } from './components.js';
@@ -14,6 +14,7 @@ export interface ParameterParts {
   readonly params: SchemaRef | undefined;
   readonly query: SchemaRef | undefined;
   readonly headers: SchemaRef | undefined;
+  readonly cookies?: SchemaRef | undefined;
 }
 
 function shapeOf(ref: SchemaRef) {
@@ -43,7 +44,7 @@ function parameter(
 /**
  * The parameters of an operation on one of its paths: every parameter of the path (typed by the
  * params schema when it has the property, else a string; a regex constraint as `pattern`), then
- * the query's and the headers' properties. Throws on an `accept`, `content-type` or
+ * the query's, the headers' and the cookies' properties. Throws on an `accept`, `content-type` or
  * `authorization` header: OpenAPI ignores those as parameters, so the document would not say
  * the route needs them.
  */
@@ -70,6 +71,7 @@ export function parametersOf(
   for (const [location, ref] of [
     ['query', parts.query],
     ['header', parts.headers],
+    ['cookie', parts.cookies],
   ] as const) {
     if (!ref) continue;
     const { properties, required } = shapeOf(ref);

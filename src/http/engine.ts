@@ -36,6 +36,9 @@ export function createEngine(config: ResolvedConfig): FastifyInstance {
   return fastify;
 }
 
+/** A Fastify plugin registration an App feature adds at mount (cookies, compression, static files). */
+export type EnginePlugin = (fastify: FastifyInstance) => Promise<void>;
+
 /** What mounting needs: the pipeline's parts and the route table. */
 export interface MountPlan {
   readonly cors: FastifyCorsOptions | false;
@@ -44,6 +47,10 @@ export interface MountPlan {
   readonly isDraining: () => boolean;
   readonly routes: readonly RouteEntry[];
   readonly appMiddleware: readonly Middleware[];
+  /** The default `timeoutMs` of the app's own routes; none when undefined. */
+  readonly timeoutMs?: number | undefined;
+  /** Registered after the error handlers and before the routes, in order. */
+  readonly plugins: readonly EnginePlugin[];
 }
 
 /** Installs the pipeline and mounts every route, then readies the engine. */
@@ -52,12 +59,14 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
   installRequestHooks(fastify, plan.runtime);
   installResponseHeaders(fastify, { security: plan.security, isDraining: plan.isDraining });
   installErrorHandlers(fastify, plan.routes);
+  for (const plugin of plan.plugins) await plugin(fastify);
   // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
   const ordered = [
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
-  for (const entry of ordered) mountRoute(fastify, entry, plan.runtime, plan.appMiddleware);
+  for (const entry of ordered)
+    mountRoute(fastify, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
   await fastify.ready();
 }
 

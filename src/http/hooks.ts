@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { observeRequest, type RequestObserver } from './observers.js';
 import { pathOf } from './request-state.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */
@@ -12,6 +13,8 @@ export interface HookRuntime {
   readonly logger: Logger;
   readonly tracer: Tracer;
   readonly metrics: MetricsCollector | undefined;
+  /** In-process observers of finished requests (the dev panel); usually none. */
+  readonly observers?: readonly RequestObserver[];
 }
 
 /**
@@ -55,6 +58,7 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   runtime.logger.request(entry);
 
   const metrics = runtime.metrics;

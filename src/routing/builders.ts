@@ -9,8 +9,12 @@ import type {
   TypedRouteDef,
 } from './types.js';
 
-/** Builds a route for one HTTP method; schemas come before the handler so its types are inferred. */
-export interface RouteBuilder<M extends HttpMethod = HttpMethod> {
+/**
+ * Builds a route for one HTTP method; schemas come before the handler so its types are inferred.
+ * `U` is the type of `c.user` (set by `guarded(guard)`'s builders); `M` the method, kept in the
+ * route's type with its path and schemas for `RoutesOf` and the typed client.
+ */
+export interface RouteBuilder<U = unknown, M extends HttpMethod = HttpMethod> {
   <
     Path extends string,
     P extends Schema | undefined = undefined,
@@ -18,14 +22,15 @@ export interface RouteBuilder<M extends HttpMethod = HttpMethod> {
     H extends Schema | undefined = undefined,
     B extends Schema | undefined = undefined,
     R extends Responses = Record<never, never>,
+    K extends Schema | undefined = undefined,
   >(
     path: Path,
-    options: RouteOptions<P, Q, H, B, R>,
-    handler: Handler<Path, P, Q, H, B, R>,
+    options: RouteOptions<P, Q, H, B, R, K>,
+    handler: Handler<Path, P, Q, H, B, R, U, K>,
   ): TypedRouteDef<M, Path, P, Q, H, B, R>;
   <Path extends string>(
     path: Path,
-    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
+    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>, U>,
   ): TypedRouteDef<M, Path, undefined, undefined, undefined, undefined, Record<never, never>>;
 }
 
@@ -39,7 +44,8 @@ const METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
-function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
+/** Builds and checks a route from a builder's arguments. Internal. */
+export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
   if (!METHODS.has(method)) {
     throw new TypeError(
       `route method must be one of ${[...METHODS].join(', ')}, got ${String(method)}`,
@@ -58,26 +64,26 @@ function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): Ro
   return Object.freeze({ method, path, options, handler: handler as (c: Context) => unknown });
 }
 
-function builder<M extends HttpMethod>(method: M): RouteBuilder<M> {
+function builder<M extends HttpMethod>(method: M): RouteBuilder<unknown, M> {
   return function buildRoute(path: string, a: unknown, b?: unknown): RouteDef {
     return makeRoute(method, path, a, b);
-  } as RouteBuilder<M>;
+  } as RouteBuilder<unknown, M>;
 }
 
 /** A `GET` route. @example get('/ping', () => ({ ok: true })) */
-export const get: RouteBuilder<'GET'> = builder('GET');
+export const get: RouteBuilder<unknown, 'GET'> = builder('GET');
 /** A `POST` route. */
-export const post: RouteBuilder<'POST'> = builder('POST');
+export const post: RouteBuilder<unknown, 'POST'> = builder('POST');
 /** A `PUT` route. */
-export const put: RouteBuilder<'PUT'> = builder('PUT');
+export const put: RouteBuilder<unknown, 'PUT'> = builder('PUT');
 /** A `PATCH` route. */
-export const patch: RouteBuilder<'PATCH'> = builder('PATCH');
+export const patch: RouteBuilder<unknown, 'PATCH'> = builder('PATCH');
 /** A `DELETE` route (`delete` is a reserved word). */
-export const del: RouteBuilder<'DELETE'> = builder('DELETE');
+export const del: RouteBuilder<unknown, 'DELETE'> = builder('DELETE');
 /** A `HEAD` route. */
-export const head: RouteBuilder<'HEAD'> = builder('HEAD');
+export const head: RouteBuilder<unknown, 'HEAD'> = builder('HEAD');
 /** An `OPTIONS` route. */
-export const options: RouteBuilder<'OPTIONS'> = builder('OPTIONS');
+export const options: RouteBuilder<unknown, 'OPTIONS'> = builder('OPTIONS');
 
 /** A route for any method: `route('GET', '/ping', handler)`. */
 export function route<
@@ -88,11 +94,12 @@ export function route<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Record<never, never>,
+  K extends Schema | undefined = undefined,
 >(
   method: M,
   path: Path,
-  options: RouteOptions<P, Q, H, B, R>,
-  handler: Handler<Path, P, Q, H, B, R>,
+  options: RouteOptions<P, Q, H, B, R, K>,
+  handler: Handler<Path, P, Q, H, B, R, unknown, K>,
 ): TypedRouteDef<M, Path, P, Q, H, B, R>;
 /** A route for any method, without options. */
 export function route<M extends HttpMethod, Path extends string>(

@@ -1,8 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
+import {
+  type CookieOptions,
+  clearCookie,
+  readCookies,
+  setCookie,
+  signedCookie,
+} from '../http/cookies/index.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
+
+/** The key of the method that aborts a context's signal; internal to Keelson. */
+export const ABORT_REQUEST: unique symbol = Symbol('keelson.abortRequest');
 
 /** What every request of one app shares: read at request time, so integrations set late still count. */
 export interface RequestRuntime {
@@ -28,6 +38,8 @@ export class Context<
   H = RawHeaders,
   B = unknown,
   R extends Responses = Responses,
+  U = unknown,
+  K = Record<string, string | undefined>,
 > {
   /** Path parameters, validated when the route has a `params` schema. */
   params: P;
@@ -41,11 +53,19 @@ export class Context<
   readonly request: FastifyRequest;
   /** The engine's reply. */
   readonly reply: FastifyReply;
+  /**
+   * Who the request is from, set by the guard that let it through (`jwt()`, `bearer()`, …);
+   * typed by the guard when the route is built with `guarded(guard).get(…)`.
+   */
+  user: U;
   /** The request's span (a no-op span unless a tracer is set). */
   span: Span = NOOP_SPAN;
   readonly #runtime: RequestRuntime;
   #abort: AbortController | undefined;
   #lang: string | undefined;
+  #log: Logger | undefined;
+  #ended: unknown;
+  #cookies: K | undefined;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
@@ -56,6 +76,7 @@ export class Context<
     this.query = request.query as Q;
     this.headers = request.headers as H;
     this.body = request.body as B;
+    this.user = undefined as U;
   }
 
   /** The request's id: the `x-request-id` header when valid, else a fresh one. */
@@ -63,25 +84,55 @@ export class Context<
     return this.request.id;
   }
 
-  /** The app's logger. */
+  /** The app's logger bound to this request: its entries carry `requestId` (and `traceId`). */
   get log(): Logger {
-    return this.#runtime.logger;
+    if (this.#log === undefined) {
+      const traceId = this.span.traceId;
+      this.#log = this.#runtime.logger.with(
+        traceId === undefined
+          ? { requestId: this.requestId }
+          : { requestId: this.requestId, traceId },
+      );
+    }
+    return this.#log;
   }
 
-  /** Aborts when the client goes away before the response is complete. */
+  /**
+   * Aborts when the client goes away before the response is complete, when the route's
+   * `timeoutMs` passes (reason: a `TIMEOUT` KError) and when the shutdown's deadline passes.
+   */
   get signal(): AbortSignal {
     if (!this.#abort) {
       const abort = new AbortController();
       this.#abort = abort;
       const raw = this.reply.raw;
-      if (raw.writableFinished) return abort.signal;
-      if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
-      else
-        raw.once('close', () => {
-          if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
-        });
+      if (this.#ended !== undefined) abort.abort(this.#ended);
+      else if (raw.writableFinished) return abort.signal;
+      else if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
+      else this.#follow(abort, raw);
     }
     return this.#abort.signal;
+  }
+
+  /** Aborts `c.signal` with `reason` (the route's timeout). Internal to Keelson. */
+  [ABORT_REQUEST](reason: unknown): void {
+    this.#ended ??= reason;
+    this.#abort?.abort(reason);
+  }
+
+  // The shutdown deadline is app-wide: its listener must go when the request is over.
+  #follow(abort: AbortController, raw: FastifyReply['raw']): void {
+    const deadline = this.#runtime.shutdownDeadline;
+    if (deadline.aborted) {
+      abort.abort(deadline.reason);
+      return;
+    }
+    const onDeadline = () => abort.abort(deadline.reason);
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    raw.once('close', () => {
+      deadline.removeEventListener('abort', onDeadline);
+      if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
+    });
   }
 
   /** The locale for this request: `Accept-Language` matched against the translator's locales. */
@@ -116,6 +167,35 @@ export class Context<
   status<S extends number>(code: S, body: BodyFor<R, S>): Sent {
     this.reply.code(code);
     return body as unknown as Sent;
+  }
+
+  /** The request's cookies: parsed at the first read; validated when the route has a `cookies` schema. */
+  get cookies(): K {
+    return this.#cookies ?? (readCookies(this.request) as K);
+  }
+
+  set cookies(value: K) {
+    this.#cookies = value;
+  }
+
+  /**
+   * Sets a cookie. Defaults: HttpOnly, SameSite=Lax, Path=/, Secure in production;
+   * `{ signed: true }` signs it with the app's `cookies.secret`.
+   */
+  setCookie(name: string, value: string, options?: CookieOptions): this {
+    setCookie(this.reply, name, value, options);
+    return this;
+  }
+
+  /** Deletes a cookie on the client; give the `path`/`domain` it was set with, if not the defaults. */
+  clearCookie(name: string, options?: Pick<CookieOptions, 'domain' | 'path'>): this {
+    clearCookie(this.reply, name, options);
+    return this;
+  }
+
+  /** The value of a signed cookie, or undefined when it is absent, unsigned or tampered with. */
+  signedCookie(name: string): string | undefined {
+    return signedCookie(this.request, this.reply, name);
   }
 
   /** Sets a response header. */

@@ -70,6 +70,7 @@ export interface RouteOptions<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Responses,
+  K extends Schema | undefined = undefined,
 > {
   /** Schema of the path parameters. */
   params?: P;
@@ -77,6 +78,8 @@ export interface RouteOptions<
   query?: Q;
   /** Schema of the request headers (lower-case names). */
   headers?: H;
+  /** Schema of the request cookies, by name (documented as `in: cookie` parameters). */
+  cookies?: K;
   /** Schema of the JSON body. */
   body?: B;
   /** Schemas of the responses, by status. The first 2xx is the status of a plain return. */
@@ -107,9 +110,14 @@ export interface RouteOptions<
   examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */
   hidden?: boolean;
+  /**
+   * After this many milliseconds `c.signal` aborts and the client gets 504 `TIMEOUT`; 0 turns
+   * the app's default off for this route. @default the app's `timeoutMs` (none)
+   */
+  timeoutMs?: number;
 }
 
-/** A route handler: gets the typed context, returns the response body. */
+/** A route handler: gets the typed context (`U`: the user its guards set), returns the response body. */
 export type Handler<
   Path extends string,
   P extends Schema | undefined,
@@ -117,13 +125,17 @@ export type Handler<
   H extends Schema | undefined,
   B extends Schema | undefined,
   R extends Responses,
+  U = unknown,
+  K extends Schema | undefined = undefined,
 > = (
   c: Context<
     Infer<P, PathParams<Path>>,
     Infer<Q, RawQuery>,
     Infer<H, RawHeaders>,
     Infer<B, unknown>,
-    R
+    R,
+    U,
+    Infer<K, Record<string, string | undefined>>
   >,
 ) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
@@ -139,7 +151,8 @@ export interface RouteDef {
     Schema | undefined,
     Schema | undefined,
     Schema | undefined,
-    Responses
+    Responses,
+    Schema | undefined
   >;
   /** The handler, type-erased once the route is built. */
   readonly handler: (c: Context) => unknown;

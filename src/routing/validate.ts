@@ -1,10 +1,10 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { unprocessable, type ValidationIssue } from '../errors/index.js';
 import type { Context } from './context.js';
-import type { RouteOptions, Schema } from './types.js';
+import type { Responses, RouteOptions, Schema } from './types.js';
 
 /** Where a validated value came from; the first segment of each issue's path. */
-export type Source = 'params' | 'query' | 'headers' | 'body';
+export type Source = 'params' | 'query' | 'headers' | 'cookies' | 'body';
 
 /** One part of the request a route validates. */
 export interface Part {
@@ -12,7 +12,7 @@ export interface Part {
   readonly schema: Schema;
 }
 
-const SOURCES: readonly Source[] = ['params', 'query', 'headers', 'body'];
+const SOURCES: readonly Source[] = ['params', 'query', 'headers', 'cookies', 'body'];
 
 /** The parts a route's options ask to validate, worked out once at registration. */
 export function partsOf(
@@ -20,6 +20,8 @@ export function partsOf(
     Schema | undefined,
     Schema | undefined,
     Schema | undefined,
+    Schema | undefined,
+    Responses,
     Schema | undefined
   >,
 ): Part[] {

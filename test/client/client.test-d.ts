@@ -48,6 +48,8 @@ describe('the typed client', () => {
 
   it('collects the routes of a controller, an array and a tuple into one union', () => {
     type Paths = RoutesOf<Api>['path'];
-    expectTypeOf<Paths>().toEqualTypeOf<'/' | '/api/v1/users' | '/api/v1/users/:id'>();
+    expectTypeOf<Paths>().toEqualTypeOf<
+      '/' | '/quote' | '/me' | '/api/v1/users' | '/api/v1/users/:id'
+    >();
   });
 });

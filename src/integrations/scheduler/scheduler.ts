@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import type { HealthChecker, Job, Scheduler } from '../../contracts.js';
+import type { HealthChecker, Job, JobStatus, Scheduler } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 
@@ -17,27 +17,14 @@ export interface CronJob extends Job {
   timezone?: string;
 }
 
-/** What the scheduler knows of one job. */
-export interface JobStatus {
-  /** The job's name. */
-  readonly name: string;
-  /** Its cron expression. */
-  readonly schedule: string;
-  /** Whether a run is under way. */
-  readonly running: boolean;
-  /** Runs finished so far, failed ones included. */
-  readonly runs: number;
-  /** The error of the last run, when it failed. */
-  readonly lastError: unknown;
-  /** When the next scheduled run is due, once started; null when none is. */
-  readonly nextRun: Date | null;
-}
+export type { JobStatus } from '../../contracts.js';
 
 interface Entry {
   readonly job: CronJob;
   readonly cron: Cron;
   running: Promise<void> | undefined;
   runs: number;
+  lastRun: Date | null;
   failed: boolean;
   lastError: unknown;
 }
@@ -99,6 +86,7 @@ export class CronScheduler implements Scheduler {
       cron,
       running: undefined,
       runs: 0,
+      lastRun: null,
       failed: false,
       lastError: undefined,
     };
@@ -163,6 +151,7 @@ export class CronScheduler implements Scheduler {
       runs: e.runs,
       lastError: e.lastError,
       nextRun: this.#state === 'started' ? e.cron.nextRun() : null,
+      lastRun: e.lastRun,
     }));
   }
 
@@ -196,6 +185,7 @@ export class CronScheduler implements Scheduler {
     entry.running = new Promise<void>((resolve) => {
       finish = resolve;
     });
+    entry.lastRun = new Date();
     try {
       await handler(this.#abort.signal);
       entry.failed = false;
