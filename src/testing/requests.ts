@@ -39,6 +39,7 @@ interface Parts {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   header: Record<string, unknown>;
+  cookie: Record<string, unknown>;
   body?: unknown;
 }
 
@@ -85,6 +86,7 @@ export function deriveRequests(
     path: group('path'),
     query: group('query'),
     header: group('header'),
+    cookie: group('cookie'),
     body,
   }) as Arbitrary<Parts>;
   const samples = fc.sample(parts, { numRuns: o.runs, seed: o.seed });
@@ -92,6 +94,10 @@ export function deriveRequests(
   const build = (p: Parts, invalid?: string, raw?: { type: string; payload: string }) => {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(p.header)) if (v !== undefined) headers[k] = text(v);
+    const cookies = Object.entries(p.cookie)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${encodeURIComponent(text(v))}`);
+    if (cookies.length) headers.cookie = cookies.join('; ');
     const r: { -readonly [K in keyof DerivedRequest]: DerivedRequest[K] } = {
       method,
       url: urlOf(template, p),
@@ -114,7 +120,7 @@ export function deriveRequests(
   for (const p of params) {
     if (p.in === 'path') continue;
     const broken = wrongValue(arbitraries.resolve(p.schema));
-    const bucket = p.in === 'query' ? 'query' : 'header';
+    const bucket = p.in;
     if (p.required) {
       const { [p.name]: _gone, ...rest } = base[bucket];
       out.push(

@@ -1,6 +1,7 @@
 // A service that uses every routing feature, for the contract tests: what it answers must be
 // what its document says, whatever the request.
 import { z } from 'zod';
+import { apiKey } from '../../src/auth/index.js';
 import {
   type App,
   del,
@@ -10,25 +11,19 @@ import {
   notFound,
   patch,
   post,
+  rateLimit,
   tooManyRequests,
-  unauthorized,
 } from '../../src/index.js';
 import { everyFeatureApp } from '../docs/fixtures/every-feature.js';
 
 /** The key the guarded group accepts. */
 export const API_KEY = 'kitchen-key';
 
-const requireKey = describeMiddleware(
-  async function requireKey(c, next) {
-    if (c.request.headers['x-kitchen-key'] !== API_KEY) throw unauthorized('no valid key');
-    return next();
-  },
-  {
-    responses: { 401: { description: 'No valid key' } },
-    security: [{ kitchenKey: [] }],
-    securitySchemes: { kitchenKey: { type: 'apiKey', in: 'header', name: 'x-kitchen-key' } },
-  },
-);
+const requireKey = apiKey({
+  verify: (key) => (key === API_KEY ? { name: 'cook' } : undefined),
+  header: 'x-kitchen-key',
+  securityScheme: 'kitchenKey',
+});
 
 const quota = describeMiddleware(async (_c, next) => next(), {
   responses: {
@@ -61,6 +56,19 @@ export function kitchenSink(): App {
     ),
     head('/ping', { summary: 'Liveness without a body' }, () => undefined),
     post('/touch', { summary: 'Answers nothing' }, () => undefined),
+    get(
+      '/limited',
+      { summary: 'Three a minute', middleware: [rateLimit({ max: 3, windowMs: 60_000 })] },
+      () => ({ ok: true }),
+    ),
+    get(
+      '/prefs',
+      {
+        summary: 'Reads a cookie',
+        cookies: z.object({ theme: z.enum(['light', 'dark']).optional() }),
+      },
+      (c) => ({ theme: c.cookies.theme ?? 'light' }),
+    ),
     get('/missing/:id', { summary: 'Throws an undeclared 404' }, () => {
       throw notFound('never there');
     }),
