@@ -18,13 +18,22 @@ import {
   type ResolvedDevPanel,
   resolveDevPanel,
 } from './devpanel/index.js';
-import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import { type BuildOpenApiOptions, buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
+import type { ErrorsOptions } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health.js';
+import { type AnswerPath, answerPathFor } from './http/answer.js';
 import { type CompressOptions, compressPlugin } from './http/compress/index.js';
 import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
-import { boundUrl, createEngine, type EnginePlugin, mountEngine } from './http/engine.js';
+import {
+  boundUrl,
+  createEngine,
+  type EnginePlugin,
+  mountEngine,
+  type TrustProxy,
+} from './http/engine.js';
 import type { RequestObserver } from './http/observers.js';
+import type { RequestIdOptions } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import {
   type StaticMount,
@@ -52,6 +61,23 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /**
+   * Shapes every error answer, whoever produced it (handler, middleware, 404, 405, 413, 415, the
+   * parser): `body(problem, c)` returns the body, `contentType` its media type, `schema` what the
+   * document shows. @default problem+json (RFC 9457)
+   */
+  errors?: ErrorsOptions;
+  /**
+   * Request ids: a valid incoming `x-request-id` is kept, else a UUID is made; every answer
+   * carries it, as do JSON request-log entries and problem bodies. `false` turns them off.
+   * @default { header: 'x-request-id' }
+   */
+  requestId?: RequestIdOptions | false;
+  /**
+   * Which proxies to trust for `X-Forwarded-For/-Proto/-Host` (Fastify's `trustProxy`): `true`,
+   * an address, a CIDR or a list of them. @default undefined (none)
+   */
+  trustProxy?: TrustProxy;
   /**
    * The default `timeoutMs` of every route (a route's own option wins): when it passes,
    * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
@@ -93,6 +119,8 @@ export class App {
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
   readonly #security: SecurityHeaders;
+  /** The answer path; `#answers.errors` holds the error `contentType` and `schema` for the docs. */
+  readonly #answers: AnswerPath;
   readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
@@ -148,7 +176,11 @@ export class App {
     };
     this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
     this.#compress = compressPlugin(options.compress);
-    this.#fastify = createEngine(this.#config);
+    this.#answers = answerPathFor(options, this.#runtime, this.#security);
+    this.#fastify = createEngine(this.#config, {
+      answers: this.#answers,
+      trustProxy: options.trustProxy,
+    });
   }
 
   /** The resolved configuration, defaults applied. */
@@ -314,9 +346,7 @@ export class App {
    */
   async openapi(): Promise<OpenApiDocument> {
     await this.ready();
-    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries, {
-      middleware: this.#appMiddleware,
-    });
+    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries, this.#docsOptions());
     return this.#openapi;
   }
 
@@ -439,6 +469,16 @@ export class App {
       throw new Error(`${what} must happen before the app starts (ready, inject or listen)`);
   }
 
+  /** What the document needs besides the table: app middleware and the shape of error answers. */
+  #docsOptions(): BuildOpenApiOptions {
+    const { body, contentType, schema } = this.#answers.errors;
+    const options: BuildOpenApiOptions = { middleware: this.#appMiddleware };
+    if (body !== undefined || schema !== undefined) {
+      options.errorResponse = schema ? { contentType, schema } : { contentType };
+    }
+    return options;
+  }
+
   async #build(): Promise<void> {
     const config = this.#config;
     if (!config.disableHealth) {
@@ -458,9 +498,7 @@ export class App {
       });
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
       // Built before mounting, so a schema it cannot express fails naming its route.
-      this.#openapi = buildOpenApi(config, this.#table.entries, {
-        middleware: this.#appMiddleware,
-      });
+      this.#openapi = buildOpenApi(config, this.#table.entries, this.#docsOptions());
     }
     if (this.#panel) {
       const routes = devPanelRoutes({
@@ -479,6 +517,7 @@ export class App {
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
+      answers: this.#answers,
       security: this.#security,
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
@@ -497,6 +536,9 @@ const ENGINE_OPTIONS = new Set([
   'helmet',
   'devPanel',
   'timeoutMs',
+  'errors',
+  'requestId',
+  'trustProxy',
   'cookies',
   'compress',
 ]);

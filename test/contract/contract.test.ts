@@ -1,7 +1,10 @@
 // The proof that the document is the server: a battery of valid and invalid requests derived
 // from the kitchen sink's document, every answer checked against it. Zero violations.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { get, notFound, post } from '../../src/index.js';
 import { verifyContract } from '../../src/testing/index.js';
+import { testApp } from '../app/helpers.js';
 import { API_KEY, kitchenSink } from './kitchen-sink.js';
 
 describe('the kitchen-sink service answers what its document says', () => {
@@ -34,5 +37,31 @@ describe('the kitchen-sink service answers what its document says', () => {
         'DELETE /notes/{id}',
       ]),
     );
+  });
+});
+
+describe('a service that reshapes its error answers', () => {
+  it('documents the shape it sends, and answers what it documents', async () => {
+    const { app } = testApp({
+      errors: {
+        contentType: 'application/json',
+        body: (p) => ({
+          errors: { body: p.errors?.map((e) => `${e.path} ${e.message}`) ?? [p.detail] },
+        }),
+        schema: z.object({ errors: z.object({ body: z.array(z.string()) }) }),
+      },
+    });
+    app.addRoutes(
+      post('/things', { body: z.object({ n: z.number() }), summary: 'Add' }, (c) => c.body),
+      get('/things/:id', { summary: 'Missing' }, () => {
+        throw notFound('no thing');
+      }),
+    );
+    const doc = await app.openapi();
+    expect(Object.keys(doc.paths['/things']?.post?.responses['422']?.content ?? {})).toEqual([
+      'application/json',
+    ]);
+    expect(doc.components.schemas.Problem).toBeUndefined();
+    expect(await verifyContract(app)).toEqual([]);
   });
 });

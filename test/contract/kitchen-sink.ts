@@ -56,6 +56,7 @@ export function kitchenSink(): App {
     ),
     head('/ping', { summary: 'Liveness without a body' }, () => undefined),
     post('/touch', { summary: 'Answers nothing' }, () => undefined),
+    get('/greeting', { summary: 'A string, sent as JSON' }, () => 'hello'),
     get(
       '/limited',
       { summary: 'Three a minute', middleware: [rateLimit({ max: 3, windowMs: 60_000 })] },
