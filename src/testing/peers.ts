@@ -1,6 +1,7 @@
 /**
- * The libraries `keelson/testing` runs on, loaded when first needed: optional peers, so a
- * service that never verifies its contract does not install them.
+ * The libraries `keelson/testing` runs on, loaded when first needed: fast-check is an
+ * optional peer (Ajv is a dependency of the core), so a service that never verifies its
+ * contract does not install it.
  * @module
  */
 import type { Ajv2020 } from 'ajv/dist/2020.js';
@@ -15,7 +16,7 @@ export interface Peers {
   readonly newAjv: () => Ajv2020;
 }
 
-const INSTALL = 'npm install --save-dev ajv ajv-formats fast-check';
+const INSTALL = 'npm install --save-dev fast-check';
 
 let loaded: Promise<Peers> | undefined;
 

@@ -50,7 +50,7 @@ export interface ContractViolation {
  * Every response that disagrees with the app's OpenAPI document (an undeclared status or media
  * type, a body its schema refuses, a 2xx to an invalid request), from valid and invalid requests
  * derived from each operation's schemas with fast-check and served through `app.inject()`.
- * Needs ajv, ajv-formats and fast-check (optional peers, usually dev dependencies).
+ * Needs fast-check (an optional peer, usually a dev dependency).
  * @example expect(await verifyContract(app)).toEqual([]);
  */
 export async function verifyContract(
