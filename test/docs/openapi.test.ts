@@ -75,6 +75,8 @@ describe('the OpenAPI document', () => {
         'HEAD /catalog/events',
         'HEAD /health',
         'HEAD /health/live',
+        'GET /health/ready',
+        'HEAD /health/ready',
       ].sort(),
     );
   });
