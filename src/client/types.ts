@@ -56,7 +56,7 @@ type ParamValues<Path extends string> = {
 };
 
 // An absent query or header set reaches the server as `{}`: optional when `{}` is valid.
-type EmptyIsOptional<T> = {} extends T ? T | undefined : T;
+type EmptyIsOptional<T> = Record<never, never> extends T ? T | undefined : T;
 
 type Optionalize<T> = {
   [K in keyof T as undefined extends T[K] ? never : K]: T[K];
@@ -72,7 +72,7 @@ export type CallOptions<Route> = Optionalize<{
   body: InputOf<Part<Route, 'body'>, unknown>;
 }> & { /** Extra request headers. */ init?: RequestInit };
 
-type HasRequired<T> = {} extends T ? false : true;
+type HasRequired<T> = Record<never, never> extends T ? false : true;
 
 /** The arguments after the path: the options, required when a part of them is. */
 export type CallArgs<Route> =
