@@ -165,6 +165,7 @@ export type {
   Schema,
   SecurityRequirement,
   Sent,
+  TypedRouteDef,
 } from './routing/types.js';
 
 /** The version of the keelson package. */
