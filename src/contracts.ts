@@ -131,3 +131,22 @@ export const noopTracer: Tracer = Object.freeze({
 
 /** The span the no-op tracer hands out. */
 export const NOOP_SPAN: Span = noopSpan;
+
+/**
+ * Throws a TypeError unless `value` is an object with a function at each of `methods`, in the
+ * words the App has always used: `a tracer must have a start(name) method`.
+ */
+export function assertContract(
+  value: unknown,
+  methods: readonly string[],
+  what: string,
+  signature: string,
+): void {
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+  if (!ok) {
+    throw new TypeError(`${what} must have ${signature} method${methods.length > 1 ? 's' : ''}`);
+  }
+}
