@@ -3,6 +3,7 @@ import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js'
 import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
 import { pathOf } from './request-state.js';
+import { serverSpanAttributes } from './span-attributes.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -26,11 +27,7 @@ export function installRequestHooks(fastify: FastifyInstance, runtime: HookRunti
       request.keelsonSpan = tracer.start(route ? `${request.method} ${route}` : request.method, {
         kind: 'server',
         headers: request.headers,
-        attributes: {
-          'http.request.method': request.method,
-          'url.path': pathOf(request.url),
-          ...(route ? { 'http.route': route } : {}),
-        },
+        attributes: serverSpanAttributes(request, route),
       });
       done();
     });

@@ -1,8 +1,9 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { App, Module } from '../../app.js';
 import type { MetricsCollector, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
 import type { RouteDef } from '../../routing/types.js';
+import { promClient } from './peer.js';
 
 /** Options of `prometheus()`. */
 export interface PrometheusOptions {
@@ -69,15 +70,15 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     }
     this.path = path;
     this.#documented = documented;
-    this.registry = new Registry();
+    this.registry = new promClient.Registry();
     this.registry.setDefaultLabels(defaultLabels);
-    this.#requests = new Counter({
+    this.#requests = new promClient.Counter({
       name: `${prefix}http_requests_total`,
       help: 'HTTP requests served, by method, route pattern and status code.',
       labelNames: LABELS,
       registers: [this.registry],
     });
-    this.#duration = new Histogram({
+    this.#duration = new promClient.Histogram({
       name: `${prefix}http_request_duration_seconds`,
       help: 'Time from the arrival of an HTTP request to the end of its response, in seconds.',
       labelNames: LABELS,
@@ -85,7 +86,7 @@ export class PrometheusMetrics implements MetricsCollector, Module {
       registers: [this.registry],
     });
     if (defaultMetrics) {
-      collectDefaultMetrics({ register: this.registry, prefix });
+      promClient.collectDefaultMetrics({ register: this.registry, prefix });
       // Gauges named like counters break the naming rules `promtool check metrics` enforces;
       // each is the sum of its un-suffixed, per-type sibling, so nothing is lost.
       for (const name of LEGACY_TOTAL_GAUGES) this.registry.removeSingleMetric(prefix + name);

@@ -1,7 +1,8 @@
-import { Cron } from 'croner';
+import type { Cron } from 'croner';
 import type { HealthChecker, Job, Scheduler } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
+import { croner } from './peer.js';
 
 /** Options of `scheduler()`. */
 export interface SchedulerOptions {
@@ -84,7 +85,7 @@ export class CronScheduler implements Scheduler {
     const timezone = job.timezone ?? this.#timezone;
     let cron: Cron;
     try {
-      cron = new Cron(String(schedule), {
+      cron = new croner.Cron(String(schedule), {
         ...(timezone === undefined ? {} : { timezone }),
         protect: () => this.#logger.debug('job %s still running: tick skipped', name),
       });
