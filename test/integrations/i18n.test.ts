@@ -113,6 +113,24 @@ describe('keelson/i18n', () => {
     expect(tr.t('en', 'm', { a: '{b}' }, '%d')).toBe('{b} %d {b} %d 100%');
   });
 
+  it('formats a circular or BigInt %j argument like the logger does, instead of answering 500', async () => {
+    const { app } = testApp();
+    app.setTranslator(i18n({ catalogs: { en: { m: 'data: %j' } } }));
+    // Plain objects fill {name} placeholders; an array is a positional argument.
+    const circular: unknown[] = [1];
+    circular.push(circular);
+    app.addRoutes(
+      get('/circular', (c) => ({ text: c.t('m', circular) })),
+      get('/bigint', (c) => ({ text: c.t('m', 10n) })),
+    );
+    const a = await app.inject('/circular');
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toEqual({ text: 'data: [Circular]' });
+    const b = await app.inject('/bigint');
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual({ text: 'data: 10n' });
+  });
+
   describe('rejects bad catalogs, naming what is wrong', () => {
     const dir = mkdtempSync(join(tmpdir(), 'keelson-i18n-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
