@@ -63,14 +63,17 @@ describe('importing an integration without its library', () => {
     ['prometheus', 'prom-client'],
     ['opentelemetry', '@opentelemetry/api'],
     ['scheduler', 'croner'],
-  ])('keelson/%s without %s fails naming the package and its install command', async (entry, peer) => {
-    const out = JSON.parse(await importWithout(entry, [peer])) as Record<string, string>;
-    expect(out).toEqual({
-      name: 'PeerMissingError',
-      code: PEER_MISSING,
-      message: `keelson/${entry} needs the package ${peer}, which is not installed: npm install ${peer}`,
-    });
-  });
+  ])(
+    'keelson/%s without %s fails naming the package and its install command',
+    async (entry, peer) => {
+      const out = JSON.parse(await importWithout(entry, [peer])) as Record<string, string>;
+      expect(out).toEqual({
+        name: 'PeerMissingError',
+        code: PEER_MISSING,
+        message: `keelson/${entry} needs the package ${peer}, which is not installed: npm install ${peer}`,
+      });
+    },
+  );
 
   it('loads when nothing is hidden', async () => {
     expect(await importWithout('prometheus', [])).toBe('loaded');
