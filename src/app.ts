@@ -294,7 +294,7 @@ export class App {
       ? ` (docs: ${this.#address}${this.#config.docs.path})`
       : '';
     this.#logger.info('%s listening on %s%s', this.#config.serviceName, this.#address, docs);
-    this.#scheduler?.start();
+    this.#scheduler?.start({ logger: this.#logger, shutdownBegun: this.#shutdownBegun.signal });
     await stopped;
     removeSignals();
   }

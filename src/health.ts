@@ -14,7 +14,7 @@ export interface HealthReport {
   service: string;
   /** The service version. */
   version: string;
-  /** Checker name → `UP` or `DOWN: <reason>`. */
+  /** Checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`. */
   checks: Record<string, string>;
 }
 
@@ -28,7 +28,7 @@ const HealthBody = staticSchema<HealthReport>({
     checks: {
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: 'Checker name → `UP` or `DOWN: <reason>`.',
+      description: 'Checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`.',
     },
   },
   required: ['status', 'service', 'version', 'checks'],
@@ -84,7 +84,7 @@ export class HealthRegistry {
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
       checks[this.#checkers[i]!.name] = r;
-      if (r !== 'UP') status = 'DOWN';
+      if (r.startsWith('DOWN')) status = 'DOWN';
     }
     return { status, checks };
   }
@@ -108,8 +108,8 @@ async function runOne(
     }, timeoutMs);
   });
   const checked = (async () => {
-    await checker.check(controller.signal);
-    return 'UP';
+    const warning = await checker.check(controller.signal);
+    return typeof warning === 'string' && warning !== '' ? `UP: ${warning}` : 'UP';
   })().catch((err: unknown) => `DOWN: ${reasonOf(err)}`);
   try {
     return await Promise.race([checked, timedOut]);

@@ -94,6 +94,17 @@ describe('keelson/i18n', () => {
     ]);
   });
 
+  it('used as a module, sets itself as the translator and warns on the app logger', async () => {
+    const { app, lines } = testApp();
+    app.use(i18n({ catalogs: { en: { hi: 'Hi' } } }));
+    app.addRoutes(get('/hi', (c) => ({ hi: c.t('hi'), gone: c.t('gone') })));
+    expect((await app.inject('/hi')).json()).toEqual({ hi: 'Hi', gone: 'gone' });
+    const warn = lines.map((l) => JSON.parse(l) as { level: string; message: string });
+    expect(warn.filter((e) => e.level === 'warn').map((e) => e.message)).toEqual([
+      'i18n: missing key "gone" (asked for en); answering with the key',
+    ]);
+  });
+
   it('takes catalogs as objects, with region tags in any case', () => {
     const tr = i18n({
       catalogs: {
