@@ -35,6 +35,8 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /** The request log. `exclude`: paths (no query) never logged, e.g. probes and scrapes; still counted by metrics. @default {} */
+  requestLog?: { exclude?: readonly string[] };
 }
 
 /**
@@ -74,6 +76,7 @@ export class App {
     metrics: MetricsCollector | undefined;
     shutdownBegun: AbortSignal;
     shutdownDeadline: AbortSignal;
+    requestLogExclude: ReadonlySet<string> | undefined;
   };
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
@@ -99,6 +102,7 @@ export class App {
       metrics: undefined,
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
+      requestLogExclude: excludedPaths(options.requestLog?.exclude),
     };
     this.#fastify = createEngine(this.#config);
   }
@@ -399,4 +403,16 @@ export class App {
       appMiddleware: this.#appMiddleware,
     });
   }
+}
+
+function excludedPaths(paths: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  if (paths === undefined || paths.length === 0) return undefined;
+  for (const p of paths) {
+    if (typeof p !== 'string' || !p.startsWith('/')) {
+      throw new TypeError(
+        `requestLog.exclude: each path should start with '/', instead got ${JSON.stringify(p)}`,
+      );
+    }
+  }
+  return new Set(paths);
 }

@@ -13,6 +13,8 @@ export interface HookRuntime {
   readonly logger: Logger;
   readonly tracer: Tracer;
   readonly metrics: MetricsCollector | undefined;
+  /** Paths whose requests are not logged (still counted); undefined when none are. */
+  readonly requestLogExclude?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -52,7 +54,7 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
-  runtime.logger.request(entry);
+  if (runtime.requestLogExclude?.has(entry.path) !== true) runtime.logger.request(entry);
 
   const metrics = runtime.metrics;
   if (metrics) {
