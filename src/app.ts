@@ -122,6 +122,11 @@ export class App {
     return this.#fastify;
   }
 
+  /** The metrics collector set by `setMetricsCollector`, if any. */
+  get metrics(): MetricsCollector | undefined {
+    return this.#runtime.metrics;
+  }
+
   /** The tracer; a no-op tracer until `setTracer`. Never null. */
   get tracer(): Tracer {
     return this.#runtime.tracer;

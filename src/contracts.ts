@@ -51,10 +51,24 @@ export interface RequestMetric {
   durationMs: number;
 }
 
-/** Receives one record per finished request. */
+/** One finished try of a background job (keelson/queue), as given to a metrics collector. */
+export interface JobMetric {
+  /** The queue's name. */
+  queue: string;
+  /** The job's name. */
+  job: string;
+  /** How the try ended; a job retried after a failure gives one `failed` record per failed try. */
+  status: 'completed' | 'failed';
+  /** Time the try ran, in milliseconds. */
+  durationMs: number;
+}
+
+/** Receives one record per finished request (and, optionally, per finished job). */
 export interface MetricsCollector {
   /** Records one finished request. Called after the response is sent; must not throw. */
   recordRequest(metric: RequestMetric): void;
+  /** Records one finished try of a background job. Optional: collectors without it ignore jobs. */
+  recordJob?(metric: JobMetric): void;
 }
 
 /** Translates message keys into a locale. */

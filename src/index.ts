@@ -28,6 +28,7 @@ export {
   type AttributeValue,
   type HealthChecker,
   type Job,
+  type JobMetric,
   type JobTick,
   type MetricsCollector,
   NOOP_SPAN,
