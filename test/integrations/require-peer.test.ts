@@ -63,6 +63,7 @@ describe('importing an integration without its library', () => {
     ['prometheus', 'prom-client'],
     ['opentelemetry', '@opentelemetry/api'],
     ['scheduler', 'croner'],
+    ['queue', 'bullmq'],
   ])(
     'keelson/%s without %s fails naming the package and its install command',
     async (entry, peer) => {

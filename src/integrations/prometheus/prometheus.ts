@@ -1,6 +1,6 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
 import type { App, Module } from '../../app.js';
-import type { MetricsCollector, RequestMetric } from '../../contracts.js';
+import type { JobMetric, MetricsCollector, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
 import type { RouteDef } from '../../routing/types.js';
 import { promClient } from './peer.js';
@@ -31,6 +31,9 @@ export const DEFAULT_BUCKETS: readonly number[] = Object.freeze([
 
 const LABELS = ['method', 'route', 'status_code'] as const;
 
+// Jobs run longer than requests: 10 ms to 10 min.
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 600];
+
 const LEGACY_TOTAL_GAUGES = [
   'nodejs_active_handles_total',
   'nodejs_active_requests_total',
@@ -54,6 +57,8 @@ export class PrometheusMetrics implements MetricsCollector, Module {
   readonly path: string;
   readonly #requests: Counter<(typeof LABELS)[number]>;
   readonly #duration: Histogram<(typeof LABELS)[number]>;
+  readonly #jobs: Counter<'queue' | 'job' | 'status'>;
+  readonly #jobDuration: Histogram<'queue' | 'job' | 'status'>;
   readonly #documented: boolean;
 
   /** Prefer `prometheus(options)`. */
@@ -85,6 +90,19 @@ export class PrometheusMetrics implements MetricsCollector, Module {
       buckets: [...buckets],
       registers: [this.registry],
     });
+    this.#jobs = new promClient.Counter({
+      name: `${prefix}jobs_total`,
+      help: 'Tries of background jobs (keelson/queue) finished, by queue, job name and status.',
+      labelNames: ['queue', 'job', 'status'],
+      registers: [this.registry],
+    });
+    this.#jobDuration = new promClient.Histogram({
+      name: `${prefix}job_duration_seconds`,
+      help: 'Time a try of a background job ran, in seconds.',
+      labelNames: ['queue', 'job', 'status'],
+      buckets: [...JOB_BUCKETS],
+      registers: [this.registry],
+    });
     if (defaultMetrics) {
       promClient.collectDefaultMetrics({ register: this.registry, prefix });
       // Gauges named like counters break the naming rules `promtool check metrics` enforces;
@@ -98,6 +116,13 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     const labels = { method, route, status_code: statusCode };
     this.#requests.inc(labels);
     this.#duration.observe(labels, durationMs / 1000);
+  }
+
+  /** Counts one finished try of a background job and observes its duration. */
+  recordJob({ queue, job, status, durationMs }: JobMetric): void {
+    const labels = { queue, job, status };
+    this.#jobs.inc(labels);
+    this.#jobDuration.observe(labels, durationMs / 1000);
   }
 
   /** The route that serves the metrics in the Prometheus text exposition format. */

@@ -31,6 +31,7 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
   readonly #workers: Worker<Output<S>>[] = [];
   #logger: Logger | undefined;
   #app: App | undefined;
+  #closing: Promise<void> | undefined;
 
   /** Prefer `queue(name, options)`. */
   constructor(name: string, options: QueueOptions<S>) {
@@ -150,16 +151,25 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
   }
 
   /**
-   * Closes the workers, letting their running jobs finish until `signal` aborts, then gives up
-   * the rest; then closes the queue's connection.
+   * Closes the workers, letting their running jobs finish until `signal` aborts, then aborts
+   * the rest (their handlers' signals) and gives them up; then closes the queue's connection.
+   * Later calls return the first call's promise.
    */
-  async close(signal: AbortSignal = new AbortController().signal): Promise<void> {
-    const graceful = Promise.all(this.#workers.map((w) => w.close()));
-    const done = await Promise.race([graceful.then(() => true), aborted(signal)]);
+  close(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    this.#closing ??= this.#close(signal);
+    return this.#closing;
+  }
+
+  async #close(signal: AbortSignal): Promise<void> {
+    // pause() stops taking jobs and waits for the active ones; close(force) can only be chosen
+    // by the first close() call, so it comes after.
+    const idle = Promise.all(this.#workers.map((w) => w.pause()));
+    const done = await Promise.race([idle.then(() => true), aborted(signal)]);
     if (!done) {
       this.#log.warn('queue %s: jobs still running at the shutdown deadline: given up', this.name);
-      await Promise.all(this.#workers.map((w) => w.close(true)));
+      for (const w of this.#workers) w.cancelAllJobs('the shutdown deadline passed');
     }
+    await Promise.all(this.#workers.map((w) => w.close(!done)));
     await this.queue.close();
   }
 

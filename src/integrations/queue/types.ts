@@ -16,7 +16,7 @@ export interface QueueOptions<S extends StandardSchemaV1> {
 
 /** Options of one `add()`. */
 export interface AddOptions {
-  /** The job's id: a second add with the same id is ignored while the first is kept (deduplication). */
+  /** The job's id (no `:`): a second add with the same id is ignored while the first is kept (deduplication). */
   jobId?: string;
   /** Wait this long before the job may run. @default 0 */
   delayMs?: number;
