@@ -3,6 +3,7 @@ import type { App, Module } from '../../app.js';
 import type { JobMetric, MetricsCollector, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
 import type { RouteDef } from '../../routing/types.js';
+import { askPrimaryForMetrics, inClusterWorker } from '../cluster/ipc.js';
 import { promClient } from './peer.js';
 
 /** Options of `prometheus()`. */
@@ -109,6 +110,8 @@ export class PrometheusMetrics implements MetricsCollector, Module {
       // each is the sum of its un-suffixed, per-type sibling, so nothing is lost.
       for (const name of LEGACY_TOTAL_GAUGES) this.registry.removeSingleMetric(prefix + name);
     }
+    // In a worker of keelson/cluster: the primary collects this registry from every worker.
+    if (inClusterWorker()) shareWithPrimary(this.registry);
   }
 
   /** Counts one finished request and observes its duration. */
@@ -138,6 +141,11 @@ export class PrometheusMetrics implements MetricsCollector, Module {
         operationId: 'getMetrics',
       },
       async function serveMetrics(c) {
+        if (inClusterWorker()) {
+          const summed = await askPrimaryForMetrics();
+          c.reply.type(summed.contentType);
+          return summed.text;
+        }
         const text = await registry.metrics();
         c.reply.type(registry.contentType);
         return text;
@@ -158,4 +166,13 @@ export class PrometheusMetrics implements MetricsCollector, Module {
  */
 export function prometheus(options: PrometheusOptions = {}): PrometheusMetrics {
   return new PrometheusMetrics(options);
+}
+
+const shared: Registry[] = [];
+
+function shareWithPrimary(registry: Registry): void {
+  shared.push(registry);
+  promClient.AggregatorRegistry.setRegistries(shared);
+  // Constructed once in the worker, it answers the primary's requests for these registries.
+  if (shared.length === 1) new promClient.AggregatorRegistry();
 }
