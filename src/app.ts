@@ -11,10 +11,18 @@ import {
   type Tracer,
   type Translator,
 } from './contracts.js';
+import {
+  type DevPanelOptions,
+  devPanelRoutes,
+  PanelFeed,
+  type ResolvedDevPanel,
+  resolveDevPanel,
+} from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { HealthRegistry, healthRoutes } from './health.js';
 import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import type { RequestObserver } from './http/observers.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
@@ -37,6 +45,11 @@ export interface AppOptions extends KConfig {
   helmet?: HelmetOptions | false;
   /** The request log. `exclude`: paths (no query) never logged, e.g. probes and scrapes; still counted by metrics. @default {} */
   requestLog?: { exclude?: readonly string[] };
+  /**
+   * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
+   * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
+   */
+  devPanel?: boolean | DevPanelOptions;
 }
 
 /**
@@ -77,7 +90,11 @@ export class App {
     shutdownBegun: AbortSignal;
     shutdownDeadline: AbortSignal;
     requestLogExclude: ReadonlySet<string> | undefined;
+    observers: RequestObserver[];
   };
+  readonly #panel:
+    | { feed: PanelFeed; settings: ResolvedDevPanel; extra: Record<string, unknown> }
+    | undefined;
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
   #scope: Scope = this.#root;
@@ -92,7 +109,11 @@ export class App {
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
     this.#config = resolveConfig(options);
-    this.#logger = options.logger ?? newLogger(this.#config.isProduction);
+    const logger = options.logger ?? newLogger(this.#config.isProduction);
+    const panel = resolveDevPanel(options.devPanel, this.#config.env);
+    const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
+    this.#panel = feed && panel && { feed, settings: panel, extra: extraOptions(options) };
+    this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
     this.#runtime = {
@@ -103,6 +124,7 @@ export class App {
       shutdownBegun: this.#shutdownBegun.signal,
       shutdownDeadline: this.#shutdownDeadline.signal,
       requestLogExclude: excludedPaths(options.requestLog?.exclude),
+      observers: feed ? [feed.observer] : [],
     };
     this.#fastify = createEngine(this.#config);
   }
@@ -140,6 +162,11 @@ export class App {
   /** Every route of the app, built-in ones included, in registration order. */
   get routes(): readonly RouteEntry[] {
     return this.#table.entries;
+  }
+
+  /** App-wide middleware, outermost first: every route but Keelson's own runs inside it. */
+  get middleware(): readonly Middleware[] {
+    return this.#appMiddleware;
   }
 
   // ── registration ──────────────────────────────────────────────────────────
@@ -399,6 +426,20 @@ export class App {
       // Built before mounting, so a schema it cannot express fails naming its route.
       this.#openapi = buildOpenApi(config, this.#table.entries);
     }
+    if (this.#panel) {
+      const routes = devPanelRoutes({
+        ...this.#panel,
+        config,
+        extraConfig: this.#panel.extra,
+        routes: () => this.#table.entries,
+        appMiddleware: this.#appMiddleware,
+        scheduler: () => this.#scheduler,
+        health: (signal) => this.#health.run(signal, config.health.timeoutMs),
+        pageHeaders: this.#security.page,
+        shutdownBegun: this.#shutdownBegun.signal,
+      });
+      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
+    }
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
@@ -408,6 +449,16 @@ export class App {
       appMiddleware: this.#appMiddleware,
     });
   }
+}
+
+const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel', 'requestLog']);
+
+// A service's own settings passed alongside KConfig, for the dev panel's config view.
+function extraOptions(options: AppOptions): Record<string, unknown> {
+  const known = new Set(Object.keys(resolveConfig(options)));
+  return Object.fromEntries(
+    Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
+  );
 }
 
 function excludedPaths(paths: readonly string[] | undefined): ReadonlySet<string> | undefined {

@@ -103,6 +103,24 @@ export interface SchedulerStart {
   readonly shutdownBegun: AbortSignal;
 }
 
+/** What a scheduler knows of one job, for the dev panel. */
+export interface JobStatus {
+  /** The job's name. */
+  readonly name: string;
+  /** Its cron expression. */
+  readonly schedule: string;
+  /** Whether a run is under way. */
+  readonly running: boolean;
+  /** Runs finished so far, failed ones included. */
+  readonly runs: number;
+  /** The error of the last run, when it failed. */
+  readonly lastError: unknown;
+  /** When the next scheduled run is due, once started; null when none is. */
+  readonly nextRun: Date | null;
+  /** When the last run started; null before the first. */
+  readonly lastRun: Date | null;
+}
+
 /** Runs jobs on schedules; started by `listen()` and stopped at shutdown. */
 export interface Scheduler {
   /** Adds a job. */
@@ -111,6 +129,8 @@ export interface Scheduler {
   start(context?: SchedulerStart): void;
   /** Stops scheduling and waits for running jobs until `signal` aborts. */
   stop(signal: AbortSignal): Promise<void>;
+  /** The status of every job, for the dev panel. Optional. */
+  status?(): readonly JobStatus[];
 }
 
 /** Reports whether one dependency of the service is healthy. */

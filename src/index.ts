@@ -29,6 +29,7 @@ export {
   type HealthChecker,
   type Job,
   type JobMetric,
+  type JobStatus,
   type JobTick,
   type MetricsCollector,
   NOOP_SPAN,
@@ -42,6 +43,8 @@ export {
   type Tracer,
   type Translator,
 } from './contracts.js';
+// ── Dev panel ────────────────────────────────────────────────────────────────
+export type { DevPanelOptions } from './devpanel/index.js';
 // ── Docs ─────────────────────────────────────────────────────────────────────
 export type { OpenApiDocument } from './docs/openapi.js';
 // ── Errors ───────────────────────────────────────────────────────────────────

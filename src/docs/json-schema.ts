@@ -18,7 +18,12 @@ interface Converter {
  * the error thrown when the schema has no JSON Schema side or its converter refuses.
  */
 export function toJsonSchema(schema: Schema, side: Side, part: string): JsonSchema {
-  const std = schema['~standard'] as Schema['~standard'] & { jsonSchema?: Converter };
+  const std = schema?.['~standard'] as
+    | (Schema['~standard'] & { jsonSchema?: Converter })
+    | undefined;
+  if (typeof std !== 'object' || std === null) {
+    throw new Error(`${part} is not a Standard Schema value (Zod 4, Valibot, ArkType …)`);
+  }
   const convert = std.jsonSchema?.[side];
   if (typeof convert !== 'function') {
     throw new Error(

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { observeRequest, type RequestObserver } from './observers.js';
 import { pathOf } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
 
@@ -15,6 +16,8 @@ export interface HookRuntime {
   readonly metrics: MetricsCollector | undefined;
   /** Paths whose requests are not logged (still counted); undefined when none are. */
   readonly requestLogExclude?: ReadonlySet<string> | undefined;
+  /** In-process observers of finished requests (the dev panel); usually none. */
+  readonly observers?: readonly RequestObserver[];
 }
 
 /**
@@ -54,6 +57,7 @@ function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: Fas
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   if (runtime.requestLogExclude?.has(entry.path) !== true) runtime.logger.request(entry);
 
   const metrics = runtime.metrics;

@@ -3,6 +3,7 @@ import { type LineEncoder, type LogLevel, type RequestLogEntry, requestLevel } f
 import { formatMessage } from './format.js';
 import { jsonEncoder } from './json.js';
 import { LogFormat } from './log-format.js';
+import { teeWriter } from './tee.js';
 import { textEncoder } from './text.js';
 import { flushWriter, flushWriterSync, type LogWriter } from './writer.js';
 
@@ -88,6 +89,14 @@ export class Logger {
   /** A new Logger with the same format and production flag that writes to `writer`. */
   withWriter(writer: LogWriter): Logger {
     return new Logger({ isProduction: this.isProduction, format: this.format, writer });
+  }
+
+  /**
+   * A new Logger like this one that writes each entry to this one's writer, then hands the line
+   * to `tap` (the dev panel's log view). A tap that throws is ignored.
+   */
+  tee(tap: (line: string) => void): Logger {
+    return this.withWriter(teeWriter(this.#writer, tap));
   }
 
   /** Resolves when everything buffered has reached the writer's sink. */

@@ -59,7 +59,7 @@ describe('keelson/scheduler', () => {
     await started.promise;
     await skipped; // the next second's tick came while the first run was still going
     expect(runs).toBe(1);
-    expect(jobs.status()[0]).toMatchObject({ running: true, runs: 0 });
+    expect(jobs.status()[0]).toMatchObject({ running: true, runs: 0, lastRun: expect.any(Date) });
     expect(await app.close()).toBe(true);
     await listening;
     expect(String(reason)).toMatch(/shutting down/);
@@ -237,5 +237,18 @@ describe('keelson/scheduler', () => {
     await expect(jobs.runNow('zzz')).rejects.toThrow(
       'scheduler: no job named "zzz"; the jobs are: a',
     );
+  });
+
+  it('reports when each job last ran, null before its first run', async () => {
+    const jobs = scheduler({
+      logger: newLoggerWithFormat(false, LogFormat.JSON).withWriter({ write() {} }),
+    });
+    jobs.add({ name: 'once', schedule: '0 3 * * *', handler() {} });
+    expect(jobs.status()[0]!.lastRun).toBeNull();
+    const before = Date.now();
+    await jobs.runNow('once');
+    const lastRun = jobs.status()[0]!.lastRun;
+    expect(lastRun?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(lastRun!.getTime()).toBeLessThanOrEqual(Date.now());
   });
 });

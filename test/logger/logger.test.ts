@@ -228,3 +228,33 @@ describe('Logger', () => {
     });
   });
 });
+
+describe('Logger.tee', () => {
+  it('writes each entry to the logger’s writer, then gives the same line to the tap', () => {
+    const writer = collector();
+    const tapped: string[] = [];
+    const log = loggerTo(writer, false, LogFormat.JSON).tee((line) => tapped.push(line));
+    log.info('hello %s', 'there');
+    log.request({ method: 'GET', path: '/x', status: 404, durationMs: 1 });
+    expect(tapped).toEqual(writer.chunks);
+    expect(tapped.map((l) => JSON.parse(l).level)).toEqual(['info', 'warn']);
+    expect([log.format, log.isProduction]).toEqual([LogFormat.JSON, false]);
+  });
+
+  it('keeps logging when the tap throws, and flushes the writer underneath', async () => {
+    const writer = Object.assign(collector(), {
+      flushed: 0,
+      flushSync() {
+        this.flushed++;
+      },
+    });
+    const log = loggerTo(writer).tee(() => {
+      throw new Error('tap broke');
+    });
+    log.warn('still written');
+    log.flushSync();
+    expect(writer.chunks).toEqual([expect.stringContaining('still written')]);
+    expect(writer.flushed).toBe(1);
+    await expect(log.flush()).resolves.toBeUndefined();
+  });
+});

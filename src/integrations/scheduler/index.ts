@@ -4,7 +4,8 @@
  * @module
  */
 
+export type { JobStatus } from '../../contracts.js';
 export type { JobHealthOptions } from './job-health.js';
 export { type JobLock, type RedisLockOptions, redisLock } from './lock.js';
 export { CronScheduler, scheduler } from './scheduler.js';
-export type { CronJob, JobStatus, SchedulerOptions } from './types.js';
+export type { CronJob, SchedulerOptions } from './types.js';

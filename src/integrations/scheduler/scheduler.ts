@@ -1,12 +1,18 @@
 import type { Cron } from 'croner';
 import type { App, Module } from '../../app.js';
-import type { HealthChecker, JobTick, Scheduler, SchedulerStart } from '../../contracts.js';
+import type {
+  HealthChecker,
+  JobStatus,
+  JobTick,
+  Scheduler,
+  SchedulerStart,
+} from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
 import { claimTick, type JobLock } from './lock.js';
 import { croner } from './peer.js';
-import type { CronJob, JobStatus, SchedulerOptions } from './types.js';
+import type { CronJob, SchedulerOptions } from './types.js';
 
 interface Entry {
   readonly job: CronJob;
@@ -15,6 +21,7 @@ interface Entry {
   timer: NodeJS.Timeout | undefined;
   next: Date | null;
   runs: number;
+  lastRun: Date | null;
   failed: boolean;
   lastError: unknown;
 }
@@ -108,6 +115,7 @@ export class CronScheduler implements Scheduler, Module {
       timer: undefined,
       next: null,
       runs: 0,
+      lastRun: null,
       failed: false,
       lastError: undefined,
     };
@@ -184,6 +192,7 @@ export class CronScheduler implements Scheduler, Module {
       runs: e.runs,
       lastError: e.lastError,
       nextRun: this.#state === 'started' ? e.next : null,
+      lastRun: e.lastRun,
     }));
   }
 
@@ -263,6 +272,7 @@ export class CronScheduler implements Scheduler, Module {
     entry.running = new Promise<void>((resolve) => {
       finish = resolve;
     });
+    entry.lastRun = new Date();
     try {
       await handler(this.#abort.signal, tick);
       entry.failed = false;

@@ -24,19 +24,3 @@ export interface CronJob extends Job {
   /** The IANA time zone of this job's schedule. @default the scheduler's */
   timezone?: string;
 }
-
-/** What the scheduler knows of one job. */
-export interface JobStatus {
-  /** The job's name. */
-  readonly name: string;
-  /** Its cron expression. */
-  readonly schedule: string;
-  /** Whether a run is under way. */
-  readonly running: boolean;
-  /** Runs finished so far, failed ones included. */
-  readonly runs: number;
-  /** The error of the last run, when it failed. */
-  readonly lastError: unknown;
-  /** When the next scheduled run is due, once started; null when none is. */
-  readonly nextRun: Date | null;
-}

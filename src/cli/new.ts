@@ -1,0 +1,94 @@
+/**
+ * `keelson new <dir>`: a runnable project.
+ * @module
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { basename, join, relative, resolve } from 'node:path';
+import { writeModule } from './generate.js';
+import { checkServiceName } from './names.js';
+import { copyTemplate, PACKAGE_ROOT, templateDir } from './templates.js';
+import { type CliIo, parse, stringOption, UsageError } from './usage.js';
+
+/** The help of `keelson new`. */
+export const NEW_HELP = `Usage: keelson new <dir> [--name <service>] [--keelson <spec>]
+
+Creates a runnable Keelson project in <dir>, which must be empty or absent: package.json,
+tsconfig.json, src/app.ts (builds the App), src/main.ts (loads .env, listens), a "notes" module
+with its test, .env.example, .gitignore, a Dockerfile and a README.
+
+Options:
+  --name <service>    the service and package name (default: the folder's name)
+  --keelson <spec>    the keelson dependency (default: ^<this version>), e.g. file:../keelson.tgz
+  -h, --help          this help`;
+
+interface OwnPackage {
+  version: string;
+  engines: { node: string };
+  devDependencies: Record<string, string>;
+}
+
+function ownPackage(): OwnPackage {
+  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as OwnPackage;
+}
+
+/** The new project's package.json; tool versions follow the ones keelson is built and tested with. */
+export function projectPackage(name: string, keelsonSpec: string | undefined): string {
+  const own = ownPackage();
+  const v = (dep: string) => own.devDependencies[dep] ?? 'latest';
+  const pkg = {
+    name,
+    version: '0.1.0',
+    private: true,
+    type: 'module',
+    engines: { node: own.engines.node },
+    scripts: {
+      start: 'node --import tsx src/main.ts',
+      dev: 'keelson dev',
+      test: 'vitest run',
+      typecheck: 'tsc --noEmit',
+      routes: 'keelson routes',
+      openapi: 'keelson openapi --out openapi.json',
+    },
+    dependencies: {
+      keelson: keelsonSpec ?? `^${own.version}`,
+      tsx: v('tsx'),
+      zod: v('zod'),
+    },
+    devDependencies: {
+      '@types/node': v('@types/node'),
+      typescript: v('typescript'),
+      vitest: v('vitest'),
+    },
+  };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
+/** Runs `keelson new`; returns the exit code. */
+export async function newCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parse(argv, { name: { type: 'string' }, keelson: { type: 'string' } }, 1);
+  if (args.values.help) {
+    io.out(NEW_HELP);
+    return 0;
+  }
+  const dir = args.positionals[0];
+  if (!dir) throw new UsageError('the project folder is missing: keelson new <dir>');
+  const target = resolve(io.cwd, dir);
+  const name = checkServiceName(stringOption(args, 'name') ?? basename(target));
+  const spec = stringOption(args, 'keelson');
+  if (spec === '') throw new UsageError('--keelson needs a version or a file: spec');
+  if (existsSync(target) && (await readdir(target)).length > 0) {
+    io.err(`${target} is not empty: keelson new only writes into an empty or new folder`);
+    return 1;
+  }
+  await mkdir(target, { recursive: true });
+  const files = await copyTemplate(templateDir('project'), target, { service: name }, () => false);
+  files.push(...(await writeModule(target, 'notes')));
+  await writeFile(join(target, 'package.json'), projectPackage(name, spec));
+  files.push('package.json');
+  const where = relative(io.cwd, target) || '.';
+  io.out(
+    `created ${name} in ${target} (${files.length} files)\n\nNext:\n  cd ${where}\n  npm install && npm start   # http://localhost:3000/health\n  npm test`,
+  );
+  return 0;
+}

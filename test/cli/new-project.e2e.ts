@@ -1,0 +1,132 @@
+// `keelson new` end to end, as a user gets it: this checkout packed into a tarball, a new project
+// depending on it, `npm install`, the project's tests, `npm start` answering /health, then
+// `keelson generate module orders` wired in by hand and its tests passing too.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = join(ROOT, 'dist/cli/main.js');
+const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
+
+let tmp: string | undefined;
+let server: ChildProcess | undefined;
+
+afterAll(async () => {
+  try {
+    // Whatever of the service's process group is still running, should the test fail midway.
+    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group has already exited.
+  }
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+async function npm(cwd: string, ...args: string[]) {
+  return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });
+}
+
+/** Starts `npm start` in its own process group; resolves with the URL it logs. */
+function start(cwd: string): Promise<{ url: string; output: () => string }> {
+  const child = spawn('npm', ['start'], {
+    cwd,
+    detached: true,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server = child;
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (m) resolve({ url: m[1]!, output: () => text });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${text}`)));
+  });
+}
+
+describe('keelson new', () => {
+  it('creates a project that installs, passes its tests, serves /health and takes a generated module', async () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build first`);
+    tmp = await mkdtemp(join(tmpdir(), 'keelson-new-'));
+    await npm(ROOT, 'pack', '--pack-destination', tmp);
+    const tarball = (await readdir(tmp)).find((f) => f.endsWith('.tgz'));
+    expect(tarball).toBeDefined();
+
+    const created = await run(
+      'node',
+      [CLI, 'new', 'orders-api', '--keelson', `file:${join(tmp, tarball!)}`],
+      {
+        cwd: tmp,
+      },
+    );
+    expect(created.stdout).toContain('npm install && npm start');
+    const project = join(tmp, 'orders-api');
+    expect((await readdir(project)).sort()).toEqual([
+      '.env.example',
+      '.gitignore',
+      'Dockerfile',
+      'README.md',
+      'package.json',
+      'src',
+      'test',
+      'tsconfig.json',
+    ]);
+    // A folder with something in it is refused, and nothing is written.
+    await expect(run('node', [CLI, 'new', 'orders-api'], { cwd: tmp })).rejects.toMatchObject({
+      code: 1,
+    });
+
+    await npm(project, 'install', ...NPM_FLAGS);
+    const tested = await npm(project, 'test');
+    expect(tested.stdout).toMatch(/Tests\s+.*4 passed/);
+    await npm(project, 'run', 'typecheck');
+
+    const { url, output } = await start(project);
+    const health = await fetch(`${url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'UP', service: 'orders-api' });
+    // 'close': every process of the group has let go of the pipes, the service included.
+    const exited = new Promise((resolve) => server!.once('close', resolve));
+    process.kill(-server!.pid!, 'SIGTERM');
+    await exited;
+    expect(output()).toContain('orders-api stopped');
+
+    const generated = await run(
+      join(project, 'node_modules/.bin/keelson'),
+      ['generate', 'module', 'orders'],
+      {
+        cwd: project,
+      },
+    );
+    const [importLine, useLine] = generated.stdout
+      .trim()
+      .split('\n')
+      .slice(-2)
+      .map((l) => l.trim());
+    expect(importLine).toBe("import { OrdersModule } from './modules/orders/index.js';");
+    expect(useLine).toBe('app.use(new OrdersModule());');
+    const appFile = join(project, 'src/app.ts');
+    const source = await readFile(appFile, 'utf8');
+    await writeFile(
+      appFile,
+      `${importLine}\n${source.replace('app.use(new NotesModule());', `app.use(new NotesModule());\n  ${useLine}`)}`,
+    );
+    const again = await npm(project, 'test');
+    expect(again.stdout).toMatch(/Tests\s+.*7 passed/);
+    await npm(project, 'run', 'typecheck');
+    const routes = await run(join(project, 'node_modules/.bin/keelson'), ['routes'], {
+      cwd: project,
+    });
+    expect(routes.stdout).toMatch(/GET\s+\/orders\/:id\s+getOrder\s+-\s+OrdersController/);
+  });
+});
