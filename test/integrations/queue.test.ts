@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { prometheus } from '../../src/integrations/prometheus/index.js';
 import { type JobQueue, PayloadError, queue } from '../../src/integrations/queue/index.js';
 import { memoryLogger, testApp } from '../app/helpers.js';
-import { type RedisServer, redisTool, startRedis } from '../support/redis.js';
+import { freePort, type RedisServer, redisTool, startRedis } from '../support/redis.js';
 
 const Email = z.object({ to: z.email(), attempt: z.number().int().default(0) });
 
@@ -142,6 +142,21 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     setTimeout(() => gate.resolve(), 100);
     expect(await closing).toBe(true);
     expect(finished).toBe(true);
+  });
+
+  it('reports DOWN in /health while Redis cannot be reached', async () => {
+    const { app } = testApp({ health: { timeoutMs: 500 } });
+    const q = queue(`emails-${++n}`, {
+      connection: { host: '127.0.0.1', port: await freePort(), lazyConnect: true },
+      payload: Email,
+      logger: memoryLogger().logger,
+    });
+    q.queue.on('error', () => {});
+    app.registerHealthChecker(q.healthChecker());
+    const res = await app.inject('/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks[`queue:${q.name}`]).toMatch(/^DOWN: /);
+    await q.close(AbortSignal.abort());
   });
 
   it('gives up a job still running at the shutdown deadline, aborting its signal', async () => {
