@@ -126,6 +126,16 @@ describe('keelson/scheduler with a lock', () => {
     expect(r.jobs.status()[0]?.nextRun).toBeNull();
   });
 
+  it('rejects a lock without acquire, and a timeout or TTL that is not positive, naming it', () => {
+    expect(() => scheduler({ lock: {} as JobLock })).toThrow(
+      'scheduler: lock should have an acquire(job, scheduledAt, ttlMs) method',
+    );
+    expect(() => scheduler({ lockTimeoutMs: 0 })).toThrow(
+      'scheduler: lockTimeoutMs should be a positive number, instead got 0',
+    );
+    expect(() => scheduler({ lockTtlMs: Number.NaN })).toThrow(/lockTtlMs should be a positive/);
+  });
+
   it('with redisLock, skips and warns while Redis cannot be reached', async () => {
     const port = await freePort(); // nothing listens there
     const redis = new Redis({

@@ -9,9 +9,9 @@ import type {
 } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
+import { checkLockOptions, compileJob } from './job.js';
 import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
 import { claimTick, type JobLock } from './lock.js';
-import { croner } from './peer.js';
 import type { CronJob, SchedulerOptions } from './types.js';
 
 interface Entry {
@@ -59,17 +59,7 @@ export class CronScheduler implements Scheduler, Module {
     lockTimeoutMs = 2000,
     lockTtlMs = 60_000,
   }: SchedulerOptions = {}) {
-    if (lock !== undefined && typeof lock?.acquire !== 'function') {
-      throw new TypeError('scheduler: lock should have an acquire(job, scheduledAt, ttlMs) method');
-    }
-    for (const [key, value] of [
-      ['lockTimeoutMs', lockTimeoutMs],
-      ['lockTtlMs', lockTtlMs],
-    ] as const) {
-      if (!Number.isFinite(value) || value <= 0) {
-        throw new RangeError(`scheduler: ${key} should be a positive number, instead got ${value}`);
-      }
-    }
+    checkLockOptions(lock, lockTimeoutMs, lockTtlMs);
     this.#timezone = timezone;
     this.#logger = logger;
     this.#lock = lock;
@@ -80,34 +70,7 @@ export class CronScheduler implements Scheduler, Module {
   /** Adds a job; throws, naming the job, on a bad name, schedule or time zone. */
   add(job: CronJob): this {
     if (this.#state === 'stopped') throw new Error('scheduler: cannot add a job after stop()');
-    const { name, schedule, handler } = job ?? {};
-    if (typeof name !== 'string' || name === '') {
-      throw new TypeError(
-        `scheduler: a job's name should be a non-empty string, instead got ${JSON.stringify(name)}`,
-      );
-    }
-    if (this.#entries.has(name))
-      throw new Error(`scheduler: a job named "${name}" is already added`);
-    if (typeof handler !== 'function') {
-      throw new TypeError(
-        `scheduler: job "${name}": handler should be a function, instead got ${typeof handler}`,
-      );
-    }
-    const timezone = job.timezone ?? this.#timezone;
-    let cron: Cron;
-    try {
-      // Used only to compute run times: the scheduler arms its own timers, so each run knows
-      // the exact time it was scheduled for.
-      cron = new croner.Cron(String(schedule), {
-        ...(timezone === undefined ? {} : { timezone }),
-        paused: true,
-      });
-      cron.nextRun(); // a bad time zone only shows when a date is computed
-    } catch (err) {
-      throw new TypeError(
-        `scheduler: job "${name}": invalid schedule ${JSON.stringify(schedule)}${timezone ? ` in ${timezone}` : ''}: ${(err as Error).message}`,
-      );
-    }
+    const cron = compileJob(job, this.#timezone, (name) => this.#entries.has(name));
     const entry: Entry = {
       job,
       cron,
@@ -119,7 +82,7 @@ export class CronScheduler implements Scheduler, Module {
       failed: false,
       lastError: undefined,
     };
-    this.#entries.set(name, entry);
+    this.#entries.set(job.name, entry);
     if (this.#state === 'started') this.#arm(entry, cron.nextRun());
     return this;
   }
