@@ -70,4 +70,16 @@ describe('keelson/cluster', () => {
     expect(proc.garbled).toEqual([]);
     expect(proc.entries.at(-1)?.message).toBe('cluster stopped (exit code 0)');
   }, 30_000);
+
+  it('exits with the worst exit code of its workers', async () => {
+    const proc = startLogProcess(fixture, { FAILING_HOOK: '1' });
+    await logged(proc, /listening on/, 2);
+    proc.child.kill('SIGTERM');
+    const exit = await proc.exit;
+    expect(exit.code).toBe(1);
+    expect(
+      proc.entries.filter((e) => /hook #1 \(failing\) failed/.test(String(e.message))),
+    ).toHaveLength(2);
+    expect(proc.entries.at(-1)?.message).toBe('cluster stopped (exit code 1)');
+  });
 });

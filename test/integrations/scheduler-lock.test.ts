@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type JobLock, redisLock, scheduler } from '../../src/integrations/scheduler/index.js';
 import { LogFormat, newLoggerWithFormat } from '../../src/logger/index.js';
-import { freePort } from '../support/redis.js';
+import { freePort, redisTool, startRedis } from '../support/redis.js';
 
 interface Entry {
   level: string;
@@ -151,5 +151,26 @@ describe('keelson/scheduler with a lock', () => {
     const skipped = await next(/skipped: the lock could not be acquired/);
     expect(skipped.level).toBe('warn');
     expect(r.runs).toEqual([]);
+  });
+});
+
+describe.skipIf(!redisTool.available)('redisLock on a real Redis', () => {
+  it('claims a tick once, under a key naming the job and its scheduled time, for ttlMs', async () => {
+    const server = await startRedis();
+    const redis = new Redis(server.url);
+    try {
+      const lock = redisLock(redis, { prefix: 'svc:' });
+      const at = new Date('2026-11-23T10:00:00.000Z');
+      expect(await lock.acquire('invoice', at, 5000)).toBe(true);
+      expect(await redisLock(redis, { prefix: 'svc:' }).acquire('invoice', at, 5000)).toBe(false);
+      expect(await lock.acquire('invoice', new Date('2026-11-23T11:00:00.000Z'), 5000)).toBe(true);
+      expect(await lock.acquire('other', at, 5000)).toBe(true);
+      const ttl = await redis.pttl('svc:invoice:2026-11-23T10:00:00.000Z');
+      expect(ttl).toBeGreaterThan(4000);
+      expect(ttl).toBeLessThanOrEqual(5000);
+    } finally {
+      redis.disconnect();
+      await server.stop();
+    }
   });
 });
