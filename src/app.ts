@@ -29,6 +29,7 @@ import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
+import { checkTimeout } from './routing/timeout.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
 /** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */
@@ -45,6 +46,11 @@ export interface AppOptions extends KConfig {
   helmet?: HelmetOptions | false;
   /** The request log. `exclude`: paths (no query) never logged, e.g. probes and scrapes; still counted by metrics. @default {} */
   requestLog?: { exclude?: readonly string[] };
+  /**
+   * The default `timeoutMs` of every route (a route's own option wins): when it passes,
+   * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
+   */
+  timeoutMs?: number;
   /**
    * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
    * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
@@ -77,6 +83,7 @@ export class App {
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
   readonly #security: SecurityHeaders;
+  readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #hooks: ShutdownHook[] = [];
@@ -116,6 +123,8 @@ export class App {
     this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#cors = options.cors ?? { origin: '*' };
     this.#security = securityHeadersFor(options.helmet);
+    checkTimeout(options.timeoutMs, 'new App()');
+    this.#timeoutMs = options.timeoutMs;
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
@@ -447,11 +456,12 @@ export class App {
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
+      timeoutMs: this.#timeoutMs,
     });
   }
 }
 
-const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel', 'requestLog']);
+const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel', 'timeoutMs', 'requestLog']);
 
 // A service's own settings passed alongside KConfig, for the dev panel's config view.
 function extraOptions(options: AppOptions): Record<string, unknown> {

@@ -9,6 +9,7 @@ export { App, type AppOptions, type Module } from './app.js';
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
+  type ConfigIssue,
   DEFAULTS,
   type DocsConfig,
   type DocsContact,
@@ -18,6 +19,8 @@ export {
   type Env,
   type HealthConfig,
   type KConfig,
+  type LoadConfigOptions,
+  loadConfig,
   type ResolvedConfig,
   type ResolvedDocsConfig,
   type ResolvedDocsServer,
@@ -84,6 +87,7 @@ export {
 } from './routing/builders.js';
 export { Context } from './routing/context.js';
 export { Group } from './routing/group.js';
+export { type Guard, type GuardedRoutes, guarded, type UserOf } from './routing/guarded.js';
 export {
   type DocumentedHeader,
   type DocumentedResponse,
@@ -91,6 +95,14 @@ export {
   type MiddlewareDocs,
   middlewareDocsOf,
 } from './routing/middleware-docs.js';
+export { type Page, paginate, paginated } from './routing/paginated.js';
+export {
+  type PageQuery,
+  type PageQueryInput,
+  type PaginationOptions,
+  pagination,
+  type QuerySchema,
+} from './routing/pagination.js';
 export type { RouteEntry } from './routing/table.js';
 export type {
   BodyFor,

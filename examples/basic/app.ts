@@ -1,6 +1,7 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
 import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
+import { AccountController } from './account.js';
 import { UsersModule } from './users.js';
 
 /** Lets a request through only with the demo bearer token. */
@@ -19,7 +20,12 @@ export interface CreateAppOptions {
   host?: string;
   /** @default process.env.NODE_ENV when it is one of these, else 'development' */
   env?: Env;
+  /** The HMAC secret of the tokens `GET /me` accepts. @default a development-only secret */
+  jwtSecret?: string;
 }
+
+/** The secret the example uses when none is configured; never use it in production. */
+export const DEVELOPMENT_JWT_SECRET = 'development-secret-change-me-0123456789';
 
 function envFromProcess(): Env {
   const env = process.env.NODE_ENV;
@@ -37,7 +43,10 @@ export function createApp(options: CreateAppOptions = {}): App {
       title: 'Users API',
       description: 'An example Keelson service.',
       servers: ['http://localhost:3000 - local'],
-      tags: [{ name: 'users', description: 'User accounts' }],
+      tags: [
+        { name: 'users', description: 'User accounts' },
+        { name: 'account', description: 'The signed-in user' },
+      ],
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   });
@@ -47,6 +56,7 @@ export function createApp(options: CreateAppOptions = {}): App {
       docs: '/docs',
     })),
   );
+  app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
   app.group('/api/v1', requireAuth).use(new UsersModule());
   return app;
 }

@@ -3,7 +3,17 @@
 //   curl -H 'authorization: Bearer demo-token' localhost:3000/api/v1/users
 //   open http://localhost:3000/docs
 //   curl localhost:3000/metrics
-import { createApp } from './app.js';
+import { z } from 'zod';
+import { loadConfig } from '../../src/index.js';
+import { createApp, DEVELOPMENT_JWT_SECRET } from './app.js';
 import { addIntegrations } from './integrations.js';
 
-await addIntegrations(createApp()).listen();
+// PORT and JWT_SECRET from the environment or a .env file, checked before anything starts.
+const config = loadConfig(
+  z.object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    JWT_SECRET: z.string().min(32).default(DEVELOPMENT_JWT_SECRET),
+  }),
+);
+
+await addIntegrations(createApp({ port: config.PORT, jwtSecret: config.JWT_SECRET })).listen();

@@ -6,6 +6,14 @@
 /** Longest rendering of a bad value in a message; the rest is cut to `…`. */
 const MAX_RENDERED = 120;
 
+/** One environment variable `loadConfig` found missing or invalid: its name and why, never its value. */
+export interface ConfigIssue {
+  /** The variable's name, such as `DATABASE_URL`. */
+  readonly variable: string;
+  /** Why it was refused, such as `is missing` or `must be a number`. */
+  readonly reason: string;
+}
+
 /**
  * A KConfig value failed its check. The message names the field, what was expected and what was
  * found: `invalid config: port must be an integer in 0..65535, got 70000`.
@@ -17,14 +25,31 @@ export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID';
   /** The path of the bad field, e.g. `docs.servers[1]`; `config` for the whole object. */
   readonly field: string;
-  /** The bad value, as given. */
+  /** The bad value, as given; undefined for environment variables, which may hold secrets. */
   readonly value: unknown;
+  /** Every variable `loadConfig` refused; empty for a KConfig error. */
+  readonly issues: readonly ConfigIssue[];
 
   /** `expected` completes "<field> must be …", e.g. `'an integer in 0..65535'`. */
-  constructor(field: string, expected: string, value: unknown) {
-    super(`invalid config: ${field} must be ${expected}, got ${renderValue(value)}`);
-    this.field = field;
-    this.value = value;
+  constructor(field: string, expected: string, value: unknown);
+  /** Every environment variable that is missing or invalid; the message lists them, no values. */
+  constructor(issues: readonly ConfigIssue[]);
+  constructor(fieldOrIssues: string | readonly ConfigIssue[], expected?: string, value?: unknown) {
+    if (typeof fieldOrIssues === 'string') {
+      super(`invalid config: ${fieldOrIssues} must be ${expected}, got ${renderValue(value)}`);
+      this.field = fieldOrIssues;
+      this.value = value;
+      this.issues = [];
+    } else {
+      const list = fieldOrIssues.map((i) => `\n  ${i.variable}: ${i.reason}`).join('');
+      const count = fieldOrIssues.length;
+      super(
+        `invalid config: ${count} environment variable${count === 1 ? '' : 's'} missing or invalid:${list}`,
+      );
+      this.field = fieldOrIssues.map((i) => i.variable).join(', ');
+      this.value = undefined;
+      this.issues = fieldOrIssues;
+    }
   }
 }
 

@@ -3,8 +3,9 @@
  * @module
  */
 
-export { ConfigError } from './config-error.js';
+export { ConfigError, type ConfigIssue } from './config-error.js';
 export { DEFAULTS } from './defaults.js';
+export { type LoadConfigOptions, loadConfig } from './load.js';
 export { resolveConfig } from './resolve.js';
 export type {
   ApiKeyScheme,

@@ -44,6 +44,8 @@ export interface MountPlan {
   readonly isDraining: () => boolean;
   readonly routes: readonly RouteEntry[];
   readonly appMiddleware: readonly Middleware[];
+  /** The default `timeoutMs` of the app's own routes; none when undefined. */
+  readonly timeoutMs?: number | undefined;
 }
 
 /** Installs the pipeline and mounts every route, then readies the engine. */
@@ -57,7 +59,8 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
-  for (const entry of ordered) mountRoute(fastify, entry, plan.runtime, plan.appMiddleware);
+  for (const entry of ordered)
+    mountRoute(fastify, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
   await fastify.ready();
 }
 

@@ -11,7 +11,7 @@ export class PeerMissingError extends Error {
   /** Made by `importPeer`; `entry` is the Keelson subpath that needs `peer`. */
   constructor(peer: string, entry: string, options?: ErrorOptions) {
     super(
-      `${entry} needs the package ${peer}, which is not installed: npm install ${peer}`,
+      `${entry} needs the package '${peer}', an optional peer dependency: npm install ${peer}`,
       options,
     );
     this.name = 'PeerMissingError';

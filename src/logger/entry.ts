@@ -21,8 +21,13 @@ export interface RequestLogEntry {
 export interface LineEncoder {
   /** Makes caller-supplied text safe inside a message; returns `text` itself when it is. */
   escape(text: string): string;
-  /** The line for a message entry, its text already escaped, written at `ms` (epoch ms). */
-  message(level: LogLevel, escapedMessage: string, ms: number): string;
+  /**
+   * The line for a message entry, its text already escaped, written at `ms` (epoch ms);
+   * `fields` is what `fields()` made of a child logger's fields, `''` for none.
+   */
+  message(level: LogLevel, escapedMessage: string, ms: number, fields: string): string;
+  /** Encodes a child logger's fields once, for every entry it writes. */
+  fields(fields: Readonly<Record<string, unknown>>): string;
   /** The line for a request entry written at `ms` (epoch milliseconds). */
   request(level: LogLevel, entry: RequestLogEntry, ms: number): string;
 }

@@ -42,3 +42,22 @@ function escapeCode(code: number): string {
       return `\\u${code.toString(16).padStart(4, '0')}`;
   }
 }
+
+const LINE_BREAK = /\r?\n/;
+const INDENT = '    ';
+
+/**
+ * Like `escapeText`, but a line break stays a line break and the next line is indented, so a
+ * stack prints one frame a line and no continuation line can pass for an entry.
+ * @example escapeMultiline('Error: x\n    at f (a.ts:1:1)') // unchanged
+ */
+export function escapeMultiline(text: string): string {
+  if (!UNSAFE.test(text)) return text;
+  const lines = text.split(LINE_BREAK);
+  let out = escapeText(lines[0]!);
+  for (let i = 1; i < lines.length; i++) {
+    const line = escapeText(lines[i]!);
+    out += line.startsWith(' ') ? `\n${line}` : `\n${INDENT}${line}`;
+  }
+  return out;
+}

@@ -5,6 +5,7 @@
  */
 
 export type { LogLevel, RequestLogEntry } from './entry.js';
+export type { LogFields } from './fields.js';
 
 // Formats and entries
 export { LogFormat } from './log-format.js';

@@ -1,5 +1,6 @@
 import { isoTimestamp } from './clock.js';
 import { formatDuration, type LineEncoder, type LogLevel, type RequestLogEntry } from './entry.js';
+import { jsonFields } from './fields.js';
 
 const OPEN: Readonly<Record<LogLevel, string>> = {
   debug: '{"level":"debug","time":"',
@@ -15,9 +16,11 @@ const OPEN: Readonly<Record<LogLevel, string>> = {
 export const jsonEncoder: LineEncoder = {
   escape: jsonEscape,
 
-  message(level: LogLevel, escapedMessage: string, ms: number): string {
-    return `${OPEN[level]}${isoTimestamp(ms)}","message":"${escapedMessage}"}\n`;
+  message(level: LogLevel, escapedMessage: string, ms: number, fields: string): string {
+    return `${OPEN[level]}${isoTimestamp(ms)}","message":"${escapedMessage}"${fields}}\n`;
   },
+
+  fields: jsonFields,
 
   request(level: LogLevel, entry: RequestLogEntry, ms: number): string {
     let line =

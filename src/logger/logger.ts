@@ -1,10 +1,11 @@
 import { flushStdoutQuietly, stdoutDestination } from './destination.js';
 import { type LineEncoder, type LogLevel, type RequestLogEntry, requestLevel } from './entry.js';
+import type { LogFields } from './fields.js';
 import { formatMessage } from './format.js';
 import { jsonEncoder } from './json.js';
 import { LogFormat } from './log-format.js';
 import { teeWriter } from './tee.js';
-import { textEncoder } from './text.js';
+import { devTextEncoder, textEncoder } from './text.js';
 import { flushWriter, flushWriterSync, type LogWriter } from './writer.js';
 
 /** What a Logger is built from; `newLogger` and `newLoggerWithFormat` fill it in. */
@@ -25,6 +26,12 @@ const ENCODERS: Readonly<Record<LogFormat, LineEncoder>> = {
   [LogFormat.JSON]: jsonEncoder,
 };
 
+function encoderFor(format: LogFormat, isProduction: boolean): LineEncoder | undefined {
+  // In development a stack is for a person to read: one frame a line.
+  if (format === LogFormat.Text && !isProduction) return devTextEncoder;
+  return ENCODERS[format];
+}
+
 /**
  * Writes leveled, printf-style entries as text or JSON lines.
  * @example
@@ -38,10 +45,12 @@ export class Logger {
   readonly isProduction: boolean;
   readonly #writer: LogWriter;
   readonly #encoder: LineEncoder;
+  #fields: LogFields = {};
+  #encodedFields = '';
 
   /** Prefer `newLogger` or `newLoggerWithFormat`. */
   constructor({ isProduction, format, writer = stdoutDestination() }: LoggerOptions) {
-    const encoder = ENCODERS[format];
+    const encoder = Object.hasOwn(ENCODERS, format) ? encoderFor(format, isProduction) : undefined;
     if (encoder === undefined) {
       throw new TypeError(`format should be 'text' or 'json', instead got '${String(format)}'`);
     }
@@ -86,9 +95,26 @@ export class Logger {
     this.#writer.write(this.#encoder.request(requestLevel(entry.status), entry, Date.now()));
   }
 
-  /** A new Logger with the same format and production flag that writes to `writer`. */
+  /** A new Logger with the same format, production flag and fields that writes to `writer`. */
   withWriter(writer: LogWriter): Logger {
-    return new Logger({ isProduction: this.isProduction, format: this.format, writer });
+    const copy = new Logger({ isProduction: this.isProduction, format: this.format, writer });
+    copy.#setFields(this.#fields);
+    return copy;
+  }
+
+  /**
+   * A child logger: the same format and writer, and every entry it writes carries `fields`
+   * (JSON: as members; text: ` key=value` after the message). Fields add to this logger's own.
+   * @example app.logger.with({ job: 'cleanup' }).info('removed %d rows', n)
+   */
+  with(fields: LogFields): Logger {
+    const child = new Logger({
+      isProduction: this.isProduction,
+      format: this.format,
+      writer: this.#writer,
+    });
+    child.#setFields({ ...this.#fields, ...fields });
+    return child;
   }
 
   /**
@@ -115,7 +141,12 @@ export class Logger {
       args.length === 0 && typeof format === 'string'
         ? encoder.escape(format)
         : formatMessage(format, args, encoder.escape);
-    this.#writer.write(encoder.message(level, message, Date.now()));
+    this.#writer.write(encoder.message(level, message, Date.now(), this.#encodedFields));
+  }
+
+  #setFields(fields: LogFields): void {
+    this.#fields = fields;
+    this.#encodedFields = this.#encoder.fields(fields);
   }
 }
 

@@ -1,8 +1,11 @@
 import type { Context } from './context.js';
 import type { Handler, HttpMethod, Responses, RouteDef, RouteOptions, Schema } from './types.js';
 
-/** Builds a route for one HTTP method; schemas come before the handler so its types are inferred. */
-export interface RouteBuilder {
+/**
+ * Builds a route for one HTTP method; schemas come before the handler so its types are inferred.
+ * `U` is the type of `c.user` (set by `guarded(guard)`'s builders).
+ */
+export interface RouteBuilder<U = unknown> {
   <
     Path extends string,
     P extends Schema | undefined = undefined,
@@ -13,11 +16,11 @@ export interface RouteBuilder {
   >(
     path: Path,
     options: RouteOptions<P, Q, H, B, R>,
-    handler: Handler<Path, P, Q, H, B, R>,
+    handler: Handler<Path, P, Q, H, B, R, U>,
   ): RouteDef;
   <Path extends string>(
     path: Path,
-    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
+    handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>, U>,
   ): RouteDef;
 }
 
@@ -31,7 +34,8 @@ const METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
-function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
+/** Builds and checks a route from a builder's arguments. Internal. */
+export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
   if (!METHODS.has(method)) {
     throw new TypeError(
       `route method must be one of ${[...METHODS].join(', ')}, got ${String(method)}`,

@@ -4,6 +4,9 @@ import { negotiateLanguage } from '../http/accept-language.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
+/** The key of the method that aborts a context's signal; internal to Keelson. */
+export const ABORT_REQUEST: unique symbol = Symbol('keelson.abortRequest');
+
 /** What every request of one app shares: read at request time, so integrations set late still count. */
 export interface RequestRuntime {
   /** The app's logger. */
@@ -28,6 +31,7 @@ export class Context<
   H = RawHeaders,
   B = unknown,
   R extends Responses = Responses,
+  U = unknown,
 > {
   /** Path parameters, validated when the route has a `params` schema. */
   params: P;
@@ -41,11 +45,18 @@ export class Context<
   readonly request: FastifyRequest;
   /** The engine's reply. */
   readonly reply: FastifyReply;
+  /**
+   * Who the request is from, set by the guard that let it through (`jwt()`, `bearer()`, …);
+   * typed by the guard when the route is built with `guarded(guard).get(…)`.
+   */
+  user: U;
   /** The request's span (a no-op span unless a tracer is set). */
   span: Span = NOOP_SPAN;
   readonly #runtime: RequestRuntime;
   #abort: AbortController | undefined;
   #lang: string | undefined;
+  #log: Logger | undefined;
+  #ended: unknown;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
@@ -56,6 +67,7 @@ export class Context<
     this.query = request.query as Q;
     this.headers = request.headers as H;
     this.body = request.body as B;
+    this.user = undefined as U;
   }
 
   /** The request's id: the `x-request-id` header when valid, else a fresh one. */
@@ -63,25 +75,55 @@ export class Context<
     return this.request.id;
   }
 
-  /** The app's logger. */
+  /** The app's logger bound to this request: its entries carry `requestId` (and `traceId`). */
   get log(): Logger {
-    return this.#runtime.logger;
+    if (this.#log === undefined) {
+      const traceId = this.span.traceId;
+      this.#log = this.#runtime.logger.with(
+        traceId === undefined
+          ? { requestId: this.requestId }
+          : { requestId: this.requestId, traceId },
+      );
+    }
+    return this.#log;
   }
 
-  /** Aborts when the client goes away before the response is complete. */
+  /**
+   * Aborts when the client goes away before the response is complete, when the route's
+   * `timeoutMs` passes (reason: a `TIMEOUT` KError) and when the shutdown's deadline passes.
+   */
   get signal(): AbortSignal {
     if (!this.#abort) {
       const abort = new AbortController();
       this.#abort = abort;
       const raw = this.reply.raw;
-      if (raw.writableFinished) return abort.signal;
-      if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
-      else
-        raw.once('close', () => {
-          if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
-        });
+      if (this.#ended !== undefined) abort.abort(this.#ended);
+      else if (raw.writableFinished) return abort.signal;
+      else if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
+      else this.#follow(abort, raw);
     }
     return this.#abort.signal;
+  }
+
+  /** Aborts `c.signal` with `reason` (the route's timeout). Internal to Keelson. */
+  [ABORT_REQUEST](reason: unknown): void {
+    this.#ended ??= reason;
+    this.#abort?.abort(reason);
+  }
+
+  // The shutdown deadline is app-wide: its listener must go when the request is over.
+  #follow(abort: AbortController, raw: FastifyReply['raw']): void {
+    const deadline = this.#runtime.shutdownDeadline;
+    if (deadline.aborted) {
+      abort.abort(deadline.reason);
+      return;
+    }
+    const onDeadline = () => abort.abort(deadline.reason);
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    raw.once('close', () => {
+      deadline.removeEventListener('abort', onDeadline);
+      if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
+    });
   }
 
   /** The locale for this request: `Accept-Language` matched against the translator's locales. */

@@ -4,6 +4,7 @@ import { internal } from '../errors/index.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { middlewareOf, type RouteEntry } from './table.js';
+import { checkTimeout, withTimeout } from './timeout.js';
 import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
 
@@ -18,6 +19,7 @@ export function mountRoute(
   entry: RouteEntry,
   runtime: RequestRuntime,
   appMiddleware: readonly Middleware[],
+  appTimeoutMs?: number,
 ): void {
   const { def } = entry;
   const pattern = entry.path;
@@ -49,14 +51,16 @@ export function mountRoute(
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
-  const chain = compose(
-    [
-      ...(entry.builtin ? [] : appMiddleware),
-      ...middlewareOf(entry.scope),
-      ...(def.options.middleware ?? []),
-    ],
-    endpoint,
-  );
+  // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
+  const layers = new Set([
+    ...(entry.builtin ? [] : appMiddleware),
+    ...middlewareOf(entry.scope),
+    ...(def.options.middleware ?? []),
+  ]);
+  const composed = compose([...layers], endpoint);
+  checkTimeout(def.options.timeoutMs, where);
+  const timeoutMs = def.options.timeoutMs ?? (entry.builtin ? undefined : appTimeoutMs);
+  const chain = timeoutMs ? withTimeout(composed, timeoutMs) : composed;
 
   // The tracer is fixed once the app starts; with none that can activate a span, no closure.
   const tracer = runtime.tracer;

@@ -96,9 +96,14 @@ export interface RouteOptions<
   middleware?: Middleware[];
   /** Leaves the route out of the OpenAPI document. @default false */
   hidden?: boolean;
+  /**
+   * After this many milliseconds `c.signal` aborts and the client gets 504 `TIMEOUT`; 0 turns
+   * the app's default off for this route. @default the app's `timeoutMs` (none)
+   */
+  timeoutMs?: number;
 }
 
-/** A route handler: gets the typed context, returns the response body. */
+/** A route handler: gets the typed context (`U`: the user its guards set), returns the response body. */
 export type Handler<
   Path extends string,
   P extends Schema | undefined,
@@ -106,13 +111,15 @@ export type Handler<
   H extends Schema | undefined,
   B extends Schema | undefined,
   R extends Responses,
+  U = unknown,
 > = (
   c: Context<
     Infer<P, PathParams<Path>>,
     Infer<Q, RawQuery>,
     Infer<H, RawHeaders>,
     Infer<B, unknown>,
-    R
+    R,
+    U
   >,
 ) => Promise<HandlerResult<R>> | HandlerResult<R>;
 

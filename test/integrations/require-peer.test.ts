@@ -33,7 +33,7 @@ describe('importPeer', () => {
       code: PEER_MISSING,
       peer: 'keelson-no-such-peer',
       message:
-        'keelson/example needs the package keelson-no-such-peer, which is not installed: npm install keelson-no-such-peer',
+        "keelson/example needs the package 'keelson-no-such-peer', an optional peer dependency: npm install keelson-no-such-peer",
     });
     expect((err as Error).cause).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
   });
@@ -71,7 +71,7 @@ describe('importing an integration without its library', () => {
       expect(out).toEqual({
         name: 'PeerMissingError',
         code: PEER_MISSING,
-        message: `keelson/${entry} needs the package ${peer}, which is not installed: npm install ${peer}`,
+        message: `keelson/${entry} needs the package '${peer}', an optional peer dependency: npm install ${peer}`,
       });
     },
   );

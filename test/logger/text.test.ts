@@ -6,9 +6,9 @@ import { collector } from './collector.js';
 const NOW = Date.UTC(2026, 10, 22, 14, 3, 7, 123);
 const TEXT_ENTRY = /^\[(DEBUG|INFO|WARN|ERROR)\] (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}) (.*)\n$/;
 
-function textLogger() {
+function textLogger(isProduction = false) {
   const writer = collector();
-  return { writer, log: new Logger({ isProduction: false, format: LogFormat.Text, writer }) };
+  return { writer, log: new Logger({ isProduction, format: LogFormat.Text, writer }) };
 }
 
 describe('the text format', () => {
@@ -80,15 +80,15 @@ describe('the text format', () => {
     ['a NUL', 'a\u0000b', 'a\\u0000b'],
     ['DEL and a C1 control', 'a\u007f\u0085b', 'a\\u007f\\u0085b'],
     ['line and paragraph separators', 'a\u2028\u2029b', 'a\\u2028\\u2029b'],
-  ])('escapes %s in a message', (_name, message, escaped) => {
-    const { writer, log } = textLogger();
+  ])('escapes %s in a message in production', (_name, message, escaped) => {
+    const { writer, log } = textLogger(true);
     log.info(message);
 
     expect(writer.chunks).toEqual([`[INFO] 2026-11-22 19:33:07 ${escaped}\n`]);
   });
 
-  it('keeps a message that tries to forge a second entry on one line', () => {
-    const { writer, log } = textLogger();
+  it('keeps a message that tries to forge a second entry on one line in production', () => {
+    const { writer, log } = textLogger(true);
     log.warn('login failed for %s', 'bob\n[ERROR] 2026-11-22 19:33:07 database wiped');
 
     expect(writer.chunks).toHaveLength(1);
@@ -97,8 +97,8 @@ describe('the text format', () => {
     expect(writer.chunks[0]).toContain('bob\\n[ERROR]');
   });
 
-  it('keeps a multi-line stack on one line', () => {
-    const { writer, log } = textLogger();
+  it('keeps a multi-line stack on one line in production', () => {
+    const { writer, log } = textLogger(true);
     log.warn(new Error('boom'));
 
     expect(writer.chunks[0]).toMatch(/^\[WARN\] 2026-11-22 19:33:07 Error: boom\\n {4}at .*\n$/);
@@ -112,8 +112,8 @@ describe('the text format', () => {
     expect(writer.chunks).toEqual(['[INFO] 2026-11-22 19:33:07 GET /users/42 200 1.2ms\n']);
   });
 
-  it('appends the error of a request entry after a dash and leaves the trace id out', () => {
-    const { writer, log } = textLogger();
+  it('appends the error of a request entry after a dash and leaves the trace id out in production', () => {
+    const { writer, log } = textLogger(true);
     log.request({
       method: 'POST',
       path: '/orders',
@@ -128,8 +128,8 @@ describe('the text format', () => {
     ]);
   });
 
-  it('escapes control characters in the method, path and error of a request entry', () => {
-    const { writer, log } = textLogger();
+  it('escapes control characters in the method, path and error of a request entry in production', () => {
+    const { writer, log } = textLogger(true);
     log.request({
       method: 'GET\n[INFO]',
       path: '/a\r\n[INFO] 2026-11-22 19:33:07 GET /admin 200 0.1ms',
@@ -143,6 +143,45 @@ describe('the text format', () => {
     expect(writer.chunks[0]).toBe(
       '[WARN] 2026-11-22 19:33:07 GET\\n[INFO] /a\\r\\n[INFO] 2026-11-22 19:33:07 GET /admin 200 0.1ms 404 0.3ms - x\\ny\n',
     );
+  });
+
+  it('prints a stack one frame a line in development, continuation lines indented', () => {
+    const { writer, log } = textLogger();
+    const error = new Error('boom');
+    log.warn(error);
+
+    const lines = writer.chunks[0]!.split('\n');
+    expect(lines[0]).toBe('[WARN] 2026-11-22 19:33:07 Error: boom');
+    expect(lines.length).toBe(error.stack!.split('\n').length + 1);
+    expect(lines.slice(1, -1).every((line) => /^ {4}at /.test(line))).toBe(true);
+    expect(lines.at(-1)).toBe('');
+  });
+
+  it('keeps the request line exactly and puts the stack below it in development', () => {
+    const { writer, log } = textLogger();
+    log.request({
+      method: 'POST',
+      path: '/orders',
+      status: 500,
+      durationMs: 1523.44,
+      error: 'Error: db down\n    at connect (db.ts:1:1)\ncaused by: Error: refused',
+    });
+
+    expect(writer.chunks).toEqual([
+      '[ERROR] 2026-11-22 19:33:07 POST /orders 500 1523.4ms - Error: db down\n' +
+        '    at connect (db.ts:1:1)\n' +
+        '    caused by: Error: refused\n',
+    ]);
+  });
+
+  it('indents a forged entry in development so no line but the first starts with [', () => {
+    const { writer, log } = textLogger();
+    log.warn('login failed for %s', 'bob\r\n[ERROR] 2026-11-22 19:33:07 database wiped\u001b');
+
+    expect(writer.chunks).toEqual([
+      '[WARN] 2026-11-22 19:33:07 login failed for bob\n' +
+        '    [ERROR] 2026-11-22 19:33:07 database wiped\\u001b\n',
+    ]);
   });
 
   it.each([

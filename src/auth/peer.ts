@@ -1,0 +1,6 @@
+/**
+ * Loading jose, the optional peer of keelson/auth, through the helper every adapter shares.
+ * @module
+ */
+
+export { importPeer } from '../integrations/require-peer.js';

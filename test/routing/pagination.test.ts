@@ -1,0 +1,135 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import { get, type Page, paginate, paginated, pagination } from '../../src/index.js';
+import { testApp } from '../app/helpers.js';
+import { openApiProblems } from '../docs/valid-openapi.js';
+
+const Article = z.object({ id: z.number(), title: z.string() }).meta({ id: 'Article' });
+const ALL = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, title: `t${i + 1}`, secret: 'x' }));
+
+function articlesApp(options?: Parameters<typeof pagination>[0]) {
+  const { app } = testApp();
+  app.addRoutes(
+    get(
+      '/articles',
+      { query: pagination(options), responses: { 200: paginated(Article) } },
+      (c) => {
+        expectTypeOf(c.query).toEqualTypeOf<{ page: number; limit: number; offset: number }>();
+        return paginate(
+          ALL.slice(c.query.offset, c.query.offset + c.query.limit),
+          ALL.length,
+          c.query,
+        );
+      },
+    ),
+  );
+  return app;
+}
+
+describe('pagination', () => {
+  it('answers page 1 of 20 items by default, with the totals', async () => {
+    const res = await articlesApp().inject('/articles');
+
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Page<{ id: number }>>();
+    expect(body).toMatchObject({ page: 1, limit: 20, total: 45, totalPages: 3 });
+    expect(body.data.map((a) => a.id)).toEqual(ALL.slice(0, 20).map((a) => a.id));
+  });
+
+  it('gives the offset of the page asked for, and serializes items by their schema', async () => {
+    const res = await articlesApp().inject('/articles?page=3&limit=10');
+
+    const body = res.json<Page<Record<string, unknown>>>();
+    expect(body.data.map((a) => a.id)).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(body.data[0]).not.toHaveProperty('secret');
+    expect(body).toMatchObject({ page: 3, limit: 10, totalPages: 5 });
+  });
+
+  it.each([
+    ['page 0', 'page=0', 'query.page'],
+    ['a negative page', 'page=-1', 'query.page'],
+    ['a page that is not a number', 'page=two', 'query.page'],
+    ['a fractional page', 'page=1.5', 'query.page'],
+    ['limit 0', 'limit=0', 'query.limit'],
+    ['a limit above the maximum', 'limit=101', 'query.limit'],
+    ['a limit that is not a number', 'limit=ten', 'query.limit'],
+    ['a repeated page', 'page=1&page=2', 'query.page'],
+    ['an empty limit', 'limit=', 'query.limit'],
+  ])('answers 422 for %s', async (_name, qs, path) => {
+    const res = await articlesApp().inject(`/articles?${qs}`);
+
+    expect(res.statusCode).toBe(422);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([path]);
+  });
+
+  it('takes the default and the maximum from its options', async () => {
+    const app = articlesApp({ defaultLimit: 5, maxLimit: 10 });
+
+    expect((await app.inject('/articles')).json()).toMatchObject({ limit: 5, totalPages: 9 });
+    expect((await app.inject('/articles?limit=11')).statusCode).toBe(422);
+  });
+
+  it('refuses options that make no sense when the route is built', () => {
+    expect(() => pagination({ defaultLimit: 0 })).toThrow(/defaultLimit/);
+    expect(() => pagination({ defaultLimit: 50, maxLimit: 10 })).toThrow(/defaultLimit/);
+    expect(() => pagination({ maxLimit: 0 })).toThrow(/maxLimit/);
+  });
+
+  it('merges the route’s other query parameters, reporting issues of both', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get('/search', { query: pagination({}, z.object({ q: z.string().min(1) })) }, (c) => {
+        expectTypeOf(c.query.q).toEqualTypeOf<string>();
+        return { q: c.query.q, offset: c.query.offset };
+      }),
+    );
+
+    expect((await app.inject('/search?q=x&page=2')).json()).toEqual({ q: 'x', offset: 20 });
+    const bad = await app.inject('/search?page=0');
+    expect(
+      bad
+        .json<{ errors: { path: string }[] }>()
+        .errors.map((e) => e.path)
+        .sort(),
+    ).toEqual(['query.page', 'query.q']);
+  });
+
+  it('documents the query parameters and the page schema in OpenAPI', async () => {
+    const doc = (await articlesApp().openapi()) as unknown as {
+      paths: Record<
+        string,
+        {
+          get: {
+            parameters: { name: string; schema: unknown }[];
+            responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+          };
+        }
+      >;
+      components: { schemas: Record<string, unknown> };
+    };
+    const op = doc.paths['/articles']!.get;
+    expect(op.parameters.map((p) => p.name).sort()).toEqual(['limit', 'page']);
+    expect(op.parameters.find((p) => p.name === 'limit')?.schema).toMatchObject({
+      maximum: 100,
+      default: 20,
+    });
+    const schema = JSON.stringify(op.responses['200']!.content['application/json']!.schema);
+    expect(schema).toContain('totalPages');
+    expect(JSON.stringify(doc)).toContain('#/components/schemas/Article');
+    expect(await openApiProblems(doc)).toEqual([]);
+  });
+});
+
+describe('paginate', () => {
+  it('counts the pages, zero for an empty list', () => {
+    expect(paginate([], 0, { page: 1, limit: 20 })).toEqual({
+      data: [],
+      page: 1,
+      limit: 20,
+      total: 0,
+      totalPages: 0,
+    });
+    expect(paginate([1], 41, { page: 3, limit: 20 }).totalPages).toBe(3);
+  });
+});

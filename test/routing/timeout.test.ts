@@ -1,0 +1,170 @@
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { get, isKError } from '../../src/index.js';
+import { requestEntries, testApp } from '../app/helpers.js';
+
+/** Resolves when `signal` aborts, with its reason. */
+function aborted(signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(signal.reason);
+    else signal.addEventListener('abort', () => resolve(signal.reason), { once: true });
+  });
+}
+
+describe('route timeouts', () => {
+  it('aborts c.signal and answers 504 TIMEOUT problem+json when timeoutMs passes', async () => {
+    const { app } = testApp();
+    let reason: unknown;
+    app.addRoutes(
+      get('/slow', { timeoutMs: 30 }, async (c) => {
+        reason = await aborted(c.signal);
+        throw reason;
+      }),
+    );
+
+    const res = await app.inject('/slow');
+    expect(res.statusCode).toBe(504);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 504, code: 'TIMEOUT' });
+    expect(isKError(reason) && reason.code).toBe('TIMEOUT');
+  });
+
+  it('lets a handler that ignores the signal finish without answering twice', async () => {
+    const { app, lines } = testApp();
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    app.addRoutes(
+      get('/stubborn', { timeoutMs: 20 }, async (c) => {
+        await aborted(c.signal);
+        await new Promise((resolve) => setImmediate(resolve));
+        finished();
+        return { late: true };
+      }),
+    );
+
+    const res = await app.inject('/stubborn');
+    await done;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(res.statusCode).toBe(504);
+    expect(res.body).not.toContain('late');
+    expect(requestEntries(lines).map((e) => e.status)).toEqual([504]);
+    expect(lines.filter((l) => !l.includes('"method"'))).toEqual([]);
+  });
+
+  it('answers as usual when the handler is faster than its timeout', async () => {
+    const { app } = testApp();
+    let signal: AbortSignal | undefined;
+    app.addRoutes(
+      get('/fast', { timeoutMs: 60 }, async (c) => {
+        expect(c.signal.aborted).toBe(false);
+        signal = c.signal;
+        return { ok: true };
+      }),
+    );
+
+    const res = await app.inject('/fast');
+    expect(res.json()).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(isKError(signal?.reason)).toBe(false);
+  });
+
+  it('applies the app default to every route, which a route overrides or turns off with 0', async () => {
+    const { app } = testApp({ timeoutMs: 20 });
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    app.addRoutes(
+      get('/default', async (c) => aborted(c.signal).then(() => ({}))),
+      get('/longer', { timeoutMs: 2000 }, async () => wait(60).then(() => ({ ok: 'longer' }))),
+      get('/none', { timeoutMs: 0 }, async () => wait(60).then(() => ({ ok: 'none' }))),
+    );
+
+    expect((await app.inject('/default')).statusCode).toBe(504);
+    expect((await app.inject('/longer')).json()).toEqual({ ok: 'longer' });
+    expect((await app.inject('/none')).json()).toEqual({ ok: 'none' });
+    expect((await app.inject('/health')).statusCode).toBe(200);
+  });
+
+  it('answers 504 over a real socket', async () => {
+    const { app } = testApp();
+    app.addRoutes(get('/slow', { timeoutMs: 30 }, async (c) => aborted(c.signal).then(() => ({}))));
+    await app.ready();
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.fastify.server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/slow`);
+      expect(res.status).toBe(504);
+      expect(await res.json()).toMatchObject({ code: 'TIMEOUT' });
+    } finally {
+      await app.fastify.close();
+    }
+  });
+
+  it('refuses a timeout that is not a whole number of milliseconds', async () => {
+    expect(() => testApp({ timeoutMs: -1 })).toThrow(/timeoutMs/);
+    const { app } = testApp();
+    app.addRoutes(get('/x', { timeoutMs: 1.5 }, () => ({})));
+    await expect(app.ready()).rejects.toThrow(/route GET \/x: timeoutMs/);
+  });
+});
+
+describe('c.signal', () => {
+  it('aborts when the client disconnects', async () => {
+    const { app } = testApp();
+    let reason: Promise<unknown> | undefined;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    app.addRoutes(
+      get('/hang', async (c) => {
+        reason = aborted(c.signal);
+        entered();
+        await reason;
+        return {};
+      }),
+    );
+    await app.ready();
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.fastify.server.address() as AddressInfo;
+      const client = new AbortController();
+      const pending = fetch(`http://127.0.0.1:${port}/hang`, { signal: client.signal }).catch(
+        () => undefined,
+      );
+      await inside;
+      client.abort();
+      await pending;
+      expect(String(await reason)).toContain('client closed the connection');
+    } finally {
+      // The client library may keep its half of the connection until keep-alive ends.
+      app.fastify.server.closeAllConnections();
+      await app.fastify.close();
+    }
+  });
+
+  it('aborts when the shutdown deadline passes', async () => {
+    const { app } = testApp({ shutdownTimeoutMs: 50 });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let reason: unknown;
+    app.addRoutes(
+      get('/work', async (c) => {
+        const r = aborted(c.signal);
+        entered();
+        reason = await r;
+        return { stopped: true };
+      }),
+    );
+    // A hook that runs until the deadline keeps the shutdown going that long.
+    app.onShutdown((signal) => aborted(signal).then(() => undefined));
+    const res = app.inject('/work');
+    await inside;
+    await app.close();
+
+    expect(String(reason)).toMatch(/shutdown deadline/);
+    expect((await res).json()).toEqual({ stopped: true });
+  });
+});
