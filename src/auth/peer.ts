@@ -3,4 +3,4 @@
  * @module
  */
 
-export { importPeer } from '../integrations/require-peer.js';
+export { importPeer } from '../require-peer.js';

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { stdoutDestination } from '../../logger/destination.js';
 import type { Logger } from '../../logger/index.js';
-import { importPeer } from '../require-peer.js';
+import { importPeer } from '../../require-peer.js';
 import { METRICS_REQUEST, METRICS_RESPONSE, SHUTDOWN, WORKER_ENV } from './ipc.js';
 import { forwardLines } from './lines.js';
 
@@ -41,6 +41,8 @@ export function runPrimary(plan: PrimaryPlan): void {
       forwardLines(worker.process.stdout, (lines) => out.write(lines)),
       forwardLines(worker.process.stderr, (lines) => process.stderr.write(lines)),
     );
+    // An IPC error (a worker exiting while it is sent something) must not end the primary.
+    worker.on('error', (err) => logger.warn('worker %d: %s', worker.process.pid, err.message));
     worker.on('message', (message: unknown) => {
       const m = message as { type?: unknown; id?: unknown } | null;
       if (m?.type === METRICS_REQUEST) void answerMetrics(worker, m.id);
@@ -75,9 +77,9 @@ export function runPrimary(plan: PrimaryPlan): void {
       ).then((p) => new p.AggregatorRegistry());
       const registry = await aggregator;
       const text = await registry.clusterMetrics();
-      worker.send({ type: METRICS_RESPONSE, id, text, contentType: registry.contentType });
+      send(worker, { type: METRICS_RESPONSE, id, text, contentType: registry.contentType });
     } catch (err) {
-      worker.send({ type: METRICS_RESPONSE, id, error: (err as Error).message });
+      send(worker, { type: METRICS_RESPONSE, id, error: (err as Error).message });
     }
   };
 
@@ -102,7 +104,7 @@ export function runPrimary(plan: PrimaryPlan): void {
       void finish();
       return;
     }
-    for (const w of live) w.send({ type: SHUTDOWN, signal });
+    for (const w of live) send(w, { type: SHUTDOWN, signal });
     setTimeout(() => {
       if (live.size === 0) return;
       logger.warn('%d workers still running at the shutdown deadline: killed', live.size);
@@ -115,4 +117,9 @@ export function runPrimary(plan: PrimaryPlan): void {
 
   logger.info('cluster primary %d: starting %d workers', process.pid, plan.workers);
   for (let slot = 0; slot < plan.workers; slot++) fork(slot, plan.restartDelayMs);
+}
+
+/** Sends over IPC unless the worker's channel is already closed (it is exiting). */
+function send(worker: Worker, message: object): void {
+  if (worker.isConnected()) worker.send(message, undefined, () => {});
 }

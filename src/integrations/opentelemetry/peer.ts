@@ -1,4 +1,4 @@
-import { importPeer } from '../require-peer.js';
+import { importPeer } from '../../require-peer.js';
 
 /** @opentelemetry/api, loaded once; a PeerMissingError naming the install command when absent. */
 export const otel = await importPeer(

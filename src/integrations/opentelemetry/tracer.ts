@@ -1,4 +1,9 @@
-import type { Span as OtelSpan, Tracer as OtelTracer, TextMapPropagator } from '@opentelemetry/api';
+import type {
+  Context,
+  Span as OtelSpan,
+  Tracer as OtelTracer,
+  TextMapPropagator,
+} from '@opentelemetry/api';
 import type { Span, SpanStartOptions, Tracer } from '../../contracts.js';
 import { otel } from './peer.js';
 import { OpenTelemetrySpan, otelSpanOf } from './span.js';
@@ -79,7 +84,7 @@ export class OpenTelemetryTracer implements Tracer {
 }
 
 /** The recording SERVER span a transport instrumentation made active for this request, if any. */
-function activeServerSpan(ctx: ReturnType<typeof context.active>): OtelSpan | undefined {
+function activeServerSpan(ctx: Context): OtelSpan | undefined {
   const span = trace.getSpan(ctx);
   // `kind` is on the SDK's spans (ReadableSpan); a span without it is not taken over.
   if (!span?.isRecording() || (span as { kind?: unknown }).kind !== SpanKind.SERVER) return;

@@ -1,4 +1,4 @@
-import { importPeer } from '../require-peer.js';
+import { importPeer } from '../../require-peer.js';
 
 /** prom-client, loaded once; a PeerMissingError naming `npm install prom-client` when absent. */
 export const promClient = await importPeer(

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { importPeer, PEER_MISSING, PeerMissingError } from '../../src/integrations/require-peer.js';
+import { importPeer, PEER_MISSING, PeerMissingError } from '../src/require-peer.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const hidePeers = fileURLToPath(new URL('./fixtures/hide-peers.mjs', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const hidePeers = fileURLToPath(new URL('./integrations/fixtures/hide-peers.mjs', import.meta.url));
 
 /** Imports a Keelson entry in a child process where `peers` look uninstalled. */
 async function importWithout(entry: string, peers: string[]): Promise<string> {
