@@ -20,10 +20,27 @@ import {
 } from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
+import type { ErrorsOptions } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health.js';
-import { boundUrl, createEngine, mountEngine } from './http/engine.js';
+import { type AnswerPath, answerPathFor } from './http/answer.js';
+import { type CompressOptions, compressPlugin } from './http/compress/index.js';
+import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
+import {
+  boundUrl,
+  createEngine,
+  type EnginePlugin,
+  mountEngine,
+  type TrustProxy,
+} from './http/engine.js';
 import type { RequestObserver } from './http/observers.js';
+import type { RequestIdOptions } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import {
+  type StaticMount,
+  type StaticOptions,
+  staticMount,
+  staticPlugin,
+} from './http/static/index.js';
 import { gracefulShutdown } from './lifecycle.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { watchProcessFaults } from './process-faults.js';
@@ -47,6 +64,23 @@ export interface AppOptions extends KConfig {
   /** The request log. `exclude`: paths (no query) never logged, e.g. probes and scrapes; still counted by metrics. @default {} */
   requestLog?: { exclude?: readonly string[] };
   /**
+   * Shapes every error answer, whoever produced it (handler, middleware, 404, 405, 413, 415, the
+   * parser): `body(problem, c)` returns the body, `contentType` its media type, `schema` what the
+   * document shows. @default problem+json (RFC 9457)
+   */
+  errors?: ErrorsOptions;
+  /**
+   * Request ids: a valid incoming `x-request-id` is kept, else a UUID is made; every answer
+   * carries it, as do JSON request-log entries and problem bodies. `false` turns them off.
+   * @default { header: 'x-request-id' }
+   */
+  requestId?: RequestIdOptions | false;
+  /**
+   * Which proxies to trust for `X-Forwarded-For/-Proto/-Host` (Fastify's `trustProxy`): `true`,
+   * an address, a CIDR or a list of them. @default undefined (none)
+   */
+  trustProxy?: TrustProxy;
+  /**
    * The default `timeoutMs` of every route (a route's own option wins): when it passes,
    * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
    */
@@ -56,6 +90,10 @@ export interface AppOptions extends KConfig {
    * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
    */
   devPanel?: boolean | DevPanelOptions;
+  /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
+  cookies?: CookiesOptions;
+  /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
+  compress?: boolean | CompressOptions;
 }
 
 /**
@@ -83,6 +121,8 @@ export class App {
   readonly #fastify: FastifyInstance;
   readonly #cors: FastifyCorsOptions | false;
   readonly #security: SecurityHeaders;
+  /** The answer path; `#answers.errors` holds the error `contentType` and `schema` for the docs. */
+  readonly #answers: AnswerPath;
   readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
@@ -104,6 +144,9 @@ export class App {
     | undefined;
   readonly #shutdownBegun = new AbortController();
   readonly #shutdownDeadline = new AbortController();
+  readonly #cookies: EnginePlugin;
+  readonly #compress: EnginePlugin | undefined;
+  readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
@@ -135,7 +178,13 @@ export class App {
       requestLogExclude: excludedPaths(options.requestLog?.exclude),
       observers: feed ? [feed.observer] : [],
     };
-    this.#fastify = createEngine(this.#config);
+    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
+    this.#compress = compressPlugin(options.compress);
+    this.#answers = answerPathFor(options, this.#runtime, this.#security);
+    this.#fastify = createEngine(this.#config, {
+      answers: this.#answers,
+      trustProxy: options.trustProxy,
+    });
   }
 
   /** The resolved configuration, defaults applied. */
@@ -207,6 +256,21 @@ export class App {
   /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
   group(prefix: string, ...middleware: Middleware[]): Group<App> {
     return new Group<App>(this.#host, this.#scope, prefix, middleware);
+  }
+
+  /**
+   * Serves the files of `dir` under `prefix` (GET and HEAD, ETag, ranges); any path outside
+   * `dir` answers 404. Left out of the OpenAPI document.
+   * @example app.static('/assets', './public', { maxAge: 86_400_000, immutable: true })
+   */
+  static(prefix: string, dir: string, options?: StaticOptions): this {
+    this.#assertNotStarted('app.static()');
+    const mount = staticMount(prefix, dir, options);
+    if (this.#static.some((m) => m.prefix === mount.prefix)) {
+      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
+    }
+    this.#static.push(mount);
+    return this;
   }
 
   /** Adds a health checker to `GET /health`. */
@@ -452,16 +516,32 @@ export class App {
     await mountEngine(this.#fastify, {
       cors: this.#cors,
       runtime: this.#runtime,
+      answers: this.#answers,
       security: this.#security,
       isDraining: () => this.#state === 'closing',
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
       timeoutMs: this.#timeoutMs,
+      plugins: [this.#cookies, this.#compress, staticPlugin(this.#static)].filter(
+        (p): p is EnginePlugin => p !== undefined,
+      ),
     });
   }
 }
 
-const ENGINE_OPTIONS = new Set(['logger', 'cors', 'helmet', 'devPanel', 'timeoutMs', 'requestLog']);
+const ENGINE_OPTIONS = new Set([
+  'logger',
+  'cors',
+  'helmet',
+  'devPanel',
+  'timeoutMs',
+  'errors',
+  'requestId',
+  'trustProxy',
+  'cookies',
+  'compress',
+  'requestLog',
+]);
 
 // A service's own settings passed alongside KConfig, for the dev panel's config view.
 function extraOptions(options: AppOptions): Record<string, unknown> {

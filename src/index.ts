@@ -5,7 +5,6 @@
 
 // ── The application ──────────────────────────────────────────────────────────
 export { App, type AppOptions, type Module } from './app.js';
-
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
@@ -54,6 +53,8 @@ export type { OpenApiDocument } from './docs/openapi.js';
 export {
   badRequest,
   conflict,
+  type ErrorContext,
+  type ErrorsOptions,
   forbidden,
   internal,
   isKError,
@@ -73,6 +74,23 @@ export {
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health.js';
 export { negotiateLanguage } from './http/accept-language.js';
+// ── HTTP features ────────────────────────────────────────────────────────────
+export type { CompressOptions } from './http/compress/index.js';
+export type { CookieOptions, CookiesOptions } from './http/cookies/index.js';
+export type { TrustProxy } from './http/engine.js';
+export {
+  type MemoryStoreOptions,
+  memoryStore,
+  type RateLimitHit,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type RedisClient,
+  type RedisStoreOptions,
+  rateLimit,
+  redisStore,
+} from './http/rate-limit/index.js';
+export type { RequestIdOptions } from './http/request-id.js';
+export type { StaticOptions } from './http/static/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,

@@ -1,6 +1,6 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
-import { App, type Env, get, type Middleware, unauthorized } from '../../src/index.js';
+import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
 import { AccountController } from './account.js';
 import { UsersModule } from './users.js';
 
@@ -57,6 +57,18 @@ export function createApp(options: CreateAppOptions = {}): App {
     })),
   );
   app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
+  // Five quotes a minute per client IP; the sixth answers 429 with Retry-After.
+  app.addRoutes(
+    get(
+      '/quote',
+      {
+        summary: 'A quote, at most five a minute per client',
+        operationId: 'getQuote',
+        middleware: [rateLimit({ max: 5, windowMs: 60_000 })],
+      },
+      () => ({ quote: 'Premature optimization is the root of all evil.' }),
+    ),
+  );
   app.group('/api/v1', requireAuth).use(new UsersModule());
   return app;
 }

@@ -55,6 +55,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   const params = add(o.params, 'input', 'params', 'Params');
   const query = add(o.query, 'input', 'query', 'Query');
   const headers = add(o.headers, 'input', 'headers', 'Headers');
+  const cookies = add(o.cookies, 'input', 'cookies', 'Cookies');
   const body = add(o.body, 'input', 'body', 'Body');
   const declared = Object.keys(o.responses ?? {})
     .map(Number)
@@ -75,7 +76,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
     }
   }
   const security = checkSecurity(where, o.security, ctx.docs);
-  const validates = [o.params, o.query, o.headers, o.body].some((s) => s !== undefined);
+  const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
 
   return {
     entry,
@@ -91,6 +92,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         params,
         query,
         headers,
+        cookies,
       });
       if (parameters.length) op.parameters = parameters;
       if (body && o.body) {

@@ -1,5 +1,5 @@
 /**
- * Path, query and header parameters from a route's object schemas.
+ * Path, query, header and cookie parameters from a route's object schemas.
  * @module
  */
 import type { SchemaRef } from './components.js';
@@ -13,6 +13,7 @@ export interface ParameterParts {
   readonly params: SchemaRef | undefined;
   readonly query: SchemaRef | undefined;
   readonly headers: SchemaRef | undefined;
+  readonly cookies?: SchemaRef | undefined;
 }
 
 function shapeOf(ref: SchemaRef) {
@@ -41,7 +42,7 @@ function parameter(
 
 /**
  * The parameters of an operation: every `:name` of the path (typed by the params schema when it
- * has the property, else a string), then the query's and the headers' properties.
+ * has the property, else a string), then the query's, the headers' and the cookies' properties.
  */
 export function parametersOf(
   where: string,
@@ -63,6 +64,7 @@ export function parametersOf(
   for (const [location, ref] of [
     ['query', parts.query],
     ['header', parts.headers],
+    ['cookie', parts.cookies],
   ] as const) {
     if (!ref) continue;
     const { properties, required } = shapeOf(ref);

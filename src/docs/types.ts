@@ -14,7 +14,7 @@ export interface ParameterObject {
   /** The parameter's name. */
   name: string;
   /** Where it is sent. */
-  in: 'path' | 'query' | 'header';
+  in: 'path' | 'query' | 'header' | 'cookie';
   /** Always true for path parameters. */
   required: boolean;
   /** What it is for. */

@@ -7,6 +7,7 @@ import { KError, type ValidationIssue } from './kerror.js';
 import { statusTitle } from './status.js';
 
 // Re-exported so that this file stays the one entry for everything about errors.
+export type { ErrorContext, ErrorsOptions, ResolvedErrors } from './error-body.js';
 export { isKError, KError, type KErrorOptions, type ValidationIssue } from './kerror.js';
 export { PROBLEM_CONTENT_TYPE, type ProblemDetails, toProblem } from './problem.js';
 export { statusTitle } from './status.js';

@@ -21,6 +21,8 @@ export interface ProblemDetails {
   errors?: ValidationIssue[];
   /** The request path, when the error handler sets it. */
   instance?: string;
+  /** The request id, so a user's report leads to the log entry; absent when ids are off. */
+  requestId?: string;
 }
 
 /** Content type of every error response. */

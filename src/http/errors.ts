@@ -1,16 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isKError, notFound, PROBLEM_CONTENT_TYPE, toProblem } from '../errors/index.js';
+import { isKError, notFound, toProblem } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
-import { pathOf } from './request-state.js';
+import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
+import { pathOf, shownPath } from './request-state.js';
 
 /**
  * Installs the error handler (any thrown value → problem JSON; 5xx causes kept for the log, never
- * sent) and the not-found handler (404, or 405 with `Allow` when the path exists for another method).
+ * sent) and the not-found handler (404, or 405 with `Allow` when the path exists for another
+ * method; an `OPTIONS` there is 204 with `Allow`).
  */
 export function installErrorHandlers(
   fastify: FastifyInstance,
-  routes: readonly RouteEntry[],
+  allowed: MethodIndex,
+  answers: AnswerPath,
 ): void {
   fastify.setErrorHandler(function handleError(error, request, reply) {
     const problem = toProblem(error);
@@ -19,20 +22,37 @@ export function installErrorHandlers(
       request.keelsonSpan?.recordError(error);
     }
     if (isKError(error) && error.headers) reply.headers(error.headers);
-    return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+    return sendProblem(answers, request, reply, problem);
   });
 
-  const allowed = methodIndex(routes);
   fastify.setNotFoundHandler(function handleNotFound(request, reply) {
-    const path = pathOf(request.url);
-    const allow = allowed(request.method, path);
-    if (allow) {
-      const problem = toProblem(methodNotAllowed(request.method, path));
-      return reply.code(405).header('allow', allow).type(PROBLEM_CONTENT_TYPE).send(problem);
-    }
-    const problem = toProblem(notFound(`No route matches ${request.method} ${path}.`));
-    return reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problem);
+    return answerUnrouted(answers, allowed, request, reply);
   });
+}
+
+/**
+ * The answer to a request no route of its method matched: 204 with `Allow` for an `OPTIONS` on a
+ * routed path, 405 with `Allow` for another method there, else 404.
+ */
+export function answerUnrouted(
+  answers: AnswerPath,
+  allowed: MethodIndex,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const path = pathOf(request.url);
+  const found = allowed(request.method, path);
+  if (found) {
+    request.keelsonRoute = found.route;
+    reply.header('allow', found.allow);
+    if (request.method === 'OPTIONS') return reply.code(204).send();
+    const problem = toProblem(methodNotAllowed(request.method, shownPath(path)));
+    return sendProblem(answers, request, reply, problem);
+  }
+  // Not the pattern of the catch-all route a plugin (CORS) may have matched.
+  request.keelsonRoute = UNMATCHED_ROUTE;
+  const problem = toProblem(notFound(`No route matches ${request.method} ${shownPath(path)}.`));
+  return sendProblem(answers, request, reply, problem);
 }
 
 // A client error that Fastify would raise itself; toProblem maps statusCode 405 by its phrase.
@@ -43,27 +63,39 @@ function methodNotAllowed(method: string, path: string): Error {
   });
 }
 
+/** The methods a path answers (`Allow`, `OPTIONS` included) and its route pattern. */
+export type MethodIndex = (
+  method: string,
+  path: string,
+) => { allow: string; route: string } | undefined;
+
 /** Which methods a path answers, from the route table; undefined when none. */
-function methodIndex(
-  routes: readonly RouteEntry[],
-): (method: string, path: string) => string | undefined {
+export function methodIndex(routes: readonly RouteEntry[]): MethodIndex {
   const router = FindMyWay();
   const methods = new Set<string>();
   const explicitHead = new Set(routes.filter((r) => r.method === 'HEAD').map((r) => r.path));
   for (const r of routes) {
     methods.add(r.method);
-    router.on(r.method, r.path, () => {});
+    router.on(r.method, r.path, () => {}, { route: r.path });
     // The engine answers HEAD for every GET route that has no HEAD route of its own.
     if (r.method === 'GET' && !explicitHead.has(r.path)) {
       methods.add('HEAD');
-      router.on('HEAD', r.path, () => {});
+      router.on('HEAD', r.path, () => {}, { route: r.path });
     }
   }
   return (method, path) => {
     const allow: string[] = [];
+    let route: string | undefined;
     for (const m of methods) {
-      if (m !== method && router.find(m as 'GET', path)) allow.push(m);
+      if (m === method) continue;
+      const found = router.find(m as 'GET', path);
+      if (found) {
+        allow.push(m);
+        route ??= (found.store as { route: string }).route;
+      }
     }
-    return allow.length ? allow.sort().join(', ') : undefined;
+    if (route === undefined) return undefined;
+    if (method === 'OPTIONS') allow.push('OPTIONS');
+    return { allow: allow.sort().join(', '), route };
   };
 }

@@ -1,30 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type MetricsCollector, noopTracer, type Tracer } from '../contracts.js';
+import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
-import type { Logger, RequestLogEntry } from '../logger/index.js';
-import { observeRequest, type RequestObserver } from './observers.js';
-import { pathOf } from './request-state.js';
+import type { RequestLogEntry } from '../logger/index.js';
+import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import { observeRequest } from './observers.js';
+import { pathOf, shownPath } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
 
-/** The route label of requests that matched no route, so metric series stay bounded. */
-export const UNMATCHED_ROUTE = 'unmatched';
+export { UNMATCHED_ROUTE } from './answer.js';
 
 /** What the request hooks read at request time. */
-export interface HookRuntime {
-  readonly logger: Logger;
+export interface HookRuntime extends AnswerRuntime {
+  /** The tracer; fixed once the app has started. */
   readonly tracer: Tracer;
-  readonly metrics: MetricsCollector | undefined;
-  /** Paths whose requests are not logged (still counted); undefined when none are. */
-  readonly requestLogExclude?: ReadonlySet<string> | undefined;
-  /** In-process observers of finished requests (the dev panel); usually none. */
-  readonly observers?: readonly RequestObserver[];
 }
 
 /**
  * Installs the per-request hooks: a server span when a tracer is set, and after each response
  * one request-log entry, one metrics record and the end of the span.
  */
-export function installRequestHooks(fastify: FastifyInstance, runtime: HookRuntime): void {
+export function installRequestHooks(
+  fastify: FastifyInstance,
+  runtime: HookRuntime,
+  answers: AnswerPath,
+): void {
   if (runtime.tracer !== noopTracer) {
     const tracer = runtime.tracer;
     fastify.addHook('onRequest', function startSpan(request, _reply, done) {
@@ -38,43 +37,44 @@ export function installRequestHooks(fastify: FastifyInstance, runtime: HookRunti
     });
   }
 
+  const withId = answers.requestIdHeader !== undefined;
+  const withIp = answers.trustProxy;
   fastify.addHook('onResponse', function finishRequest(request, reply, done) {
-    recordRequest(runtime, request, reply);
+    recordRequest(runtime, request, reply, withId, withIp);
     done();
   });
 }
 
-function recordRequest(runtime: HookRuntime, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * The request-log entry and metrics record of an answer the engine sent; `cutOff` says why a
+ * response ended before its end, when it did.
+ */
+export function recordRequest(
+  runtime: AnswerRuntime,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  withId: boolean,
+  withIp: boolean,
+  cutOff?: string,
+): void {
   const status = reply.statusCode;
-  const durationMs = reply.elapsedTime;
   const span = request.keelsonSpan;
   const entry: RequestLogEntry = {
     method: request.method,
-    path: pathOf(request.url),
+    path: shownPath(pathOf(request.url)),
     status,
-    durationMs,
+    durationMs: reply.elapsedTime,
   };
+  if (withId) entry.requestId = request.id;
+  if (withIp) entry.ip = request.ip;
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  if (cutOff !== undefined) entry.error = cutOff;
   if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
-  if (runtime.requestLogExclude?.has(entry.path) !== true) runtime.logger.request(entry);
-
-  const metrics = runtime.metrics;
-  if (metrics) {
-    try {
-      metrics.recordRequest({
-        method: request.method,
-        // request.routeOptions builds a new object on every read: only for requests no Keelson
-        // route handled (404s, bodies the parser refused).
-        route: request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE,
-        statusCode: status,
-        durationMs,
-      });
-    } catch (err) {
-      runtime.logger.warn('metrics collector failed: %s', describeError(err));
-    }
-  }
+  // request.routeOptions builds a new object on every read: only for requests no Keelson
+  // route handled (404s, bodies the parser refused).
+  recordAnswer(runtime, entry, request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE);
 
   if (span) {
     span.setAttribute('http.response.status_code', status);

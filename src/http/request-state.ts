@@ -19,8 +19,32 @@ export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonRoute', null);
 }
 
-/** The request path without its query string. */
+/** The longest path a log entry or a problem's detail shows; longer ones are cut. */
+export const SHOWN_PATH_LENGTH = 512;
+
+/**
+ * The request path without its query string. An absolute-form target (`http://host/a?b`, what
+ * a client talking to a proxy sends) gives its path, `/a`.
+ */
 export function pathOf(url: string): string {
+  // '/': origin-form, the usual case; anything else is absolute-form or garbage.
+  if (url.charCodeAt(0) !== 47) url = originForm(url);
   const q = url.indexOf('?');
   return q === -1 ? url : url.slice(0, q);
+}
+
+/** The path as a log entry or an error detail shows it: at most SHOWN_PATH_LENGTH characters. */
+export function shownPath(path: string): string {
+  return path.length <= SHOWN_PATH_LENGTH
+    ? path
+    : `${path.slice(0, SHOWN_PATH_LENGTH)}…(${path.length} characters)`;
+}
+
+function originForm(url: string): string {
+  const scheme = url.indexOf('://');
+  if (scheme === -1) return url;
+  const slash = url.indexOf('/', scheme + 3);
+  if (slash !== -1) return url.slice(slash);
+  const q = url.indexOf('?', scheme + 3);
+  return q === -1 ? '/' : `/${url.slice(q)}`;
 }

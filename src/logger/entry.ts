@@ -11,6 +11,10 @@ export interface RequestLogEntry {
   status: number;
   /** How long the request took, in milliseconds; printed with one decimal, as `1.2ms`. */
   durationMs: number;
+  /** The request id; written as `"requestId"` in JSON only. */
+  requestId?: string;
+  /** The client's address (with `trustProxy`, from `X-Forwarded-For`); JSON `"ip"` only. */
+  ip?: string;
   /** The trace id of the request; written as `"traceId"` in JSON only. */
   traceId?: string;
   /** What went wrong, such as the stack of a 5xx; JSON `"error"`, text ` - <error>`. */

@@ -27,6 +27,8 @@ export const jsonEncoder: LineEncoder = {
       `${OPEN[level]}${isoTimestamp(ms)}","method":${jsonString(entry.method)},` +
       `"path":${jsonString(entry.path)},"status":${jsonNumber(entry.status)},` +
       `"duration":"${formatDuration(entry.durationMs)}"`;
+    if (entry.requestId !== undefined) line += `,"requestId":${jsonString(entry.requestId)}`;
+    if (entry.ip !== undefined) line += `,"ip":${jsonString(entry.ip)}`;
     if (entry.traceId !== undefined) line += `,"traceId":${jsonString(entry.traceId)}`;
     if (entry.error !== undefined) line += `,"error":${jsonString(entry.error)}`;
     return `${line}}\n`;

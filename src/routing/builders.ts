@@ -13,10 +13,11 @@ export interface RouteBuilder<U = unknown> {
     H extends Schema | undefined = undefined,
     B extends Schema | undefined = undefined,
     R extends Responses = Record<never, never>,
+    K extends Schema | undefined = undefined,
   >(
     path: Path,
-    options: RouteOptions<P, Q, H, B, R>,
-    handler: Handler<Path, P, Q, H, B, R, U>,
+    options: RouteOptions<P, Q, H, B, R, K>,
+    handler: Handler<Path, P, Q, H, B, R, U, K>,
   ): RouteDef;
   <Path extends string>(
     path: Path,
@@ -83,11 +84,12 @@ export function route<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Record<never, never>,
+  K extends Schema | undefined = undefined,
 >(
   method: HttpMethod,
   path: Path,
-  options: RouteOptions<P, Q, H, B, R>,
-  handler: Handler<Path, P, Q, H, B, R>,
+  options: RouteOptions<P, Q, H, B, R, K>,
+  handler: Handler<Path, P, Q, H, B, R, unknown, K>,
 ): RouteDef;
 /** A route for any method, without options. */
 export function route<Path extends string>(

@@ -1,6 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
+import {
+  type CookieOptions,
+  clearCookie,
+  readCookies,
+  setCookie,
+  signedCookie,
+} from '../http/cookies/index.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
@@ -32,6 +39,7 @@ export class Context<
   B = unknown,
   R extends Responses = Responses,
   U = unknown,
+  K = Record<string, string | undefined>,
 > {
   /** Path parameters, validated when the route has a `params` schema. */
   params: P;
@@ -57,6 +65,7 @@ export class Context<
   #lang: string | undefined;
   #log: Logger | undefined;
   #ended: unknown;
+  #cookies: K | undefined;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
@@ -158,6 +167,35 @@ export class Context<
   status<S extends number>(code: S, body: BodyFor<R, S>): Sent {
     this.reply.code(code);
     return body as unknown as Sent;
+  }
+
+  /** The request's cookies: parsed at the first read; validated when the route has a `cookies` schema. */
+  get cookies(): K {
+    return this.#cookies ?? (readCookies(this.request) as K);
+  }
+
+  set cookies(value: K) {
+    this.#cookies = value;
+  }
+
+  /**
+   * Sets a cookie. Defaults: HttpOnly, SameSite=Lax, Path=/, Secure in production;
+   * `{ signed: true }` signs it with the app's `cookies.secret`.
+   */
+  setCookie(name: string, value: string, options?: CookieOptions): this {
+    setCookie(this.reply, name, value, options);
+    return this;
+  }
+
+  /** Deletes a cookie on the client; give the `path`/`domain` it was set with, if not the defaults. */
+  clearCookie(name: string, options?: Pick<CookieOptions, 'domain' | 'path'>): this {
+    clearCookie(this.reply, name, options);
+    return this;
+  }
+
+  /** The value of a signed cookie, or undefined when it is absent, unsigned or tampered with. */
+  signedCookie(name: string): string | undefined {
+    return signedCookie(this.request, this.reply, name);
   }
 
   /** Sets a response header. */

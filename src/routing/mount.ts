@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
-import { internal } from '../errors/index.js';
+import { internal, notFound } from '../errors/index.js';
+import { UNMATCHED_ROUTE } from '../http/answer.js';
+import { decodeBody, isJsonType, unsupportedMediaType } from '../http/body.js';
+import { pathOf, shownPath } from '../http/request-state.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
+import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
 import { middlewareOf, type RouteEntry } from './table.js';
 import { checkTimeout, withTimeout } from './timeout.js';
 import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
 
 const SUCCESS_ORDER = [200, 201, 202, 203, 204, 205, 206];
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
  * Adds one route of the table to the engine. All the work that does not depend on the request
@@ -36,21 +41,31 @@ export function mountRoute(
 
   const serializers: Record<string, Record<string, unknown>> = {};
   const checkedByValidation = new Map<number, Schema>();
+  const checks = new Map<number, ResponseCheck>();
   for (const status of declared) {
     const schema = responses[status]!;
     const json = jsonSchemaOf(schema, where, status);
-    if (json) serializers[status] = json;
-    else checkedByValidation.set(status, schema);
+    if (!json) {
+      checkedByValidation.set(status, schema);
+      continue;
+    }
+    serializers[status] = json;
+    // Keelson's own routes describe what they send with schemas that do not validate.
+    if (schema['~standard'].vendor !== 'keelson') checks.set(status, compileResponseCheck(json));
   }
 
   const handler = def.handler;
+  const bodyIsJson = def.options.body !== undefined;
   const endpoint: Endpoint =
     parts.length === 0
       ? handler
       : (c) => {
+          // The text parser read it: a JSON body route cannot take it.
+          if (bodyIsJson && typeof c.body === 'string') refuseTextBody(c.request);
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
+  const required = requiredParams(pattern);
   // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
   const layers = new Set([
     ...(entry.builtin ? [] : appMiddleware),
@@ -73,8 +88,15 @@ export function mountRoute(
       if (reply.statusCode === 200) reply.code(204);
       return reply.send();
     }
-    const schema = checkedByValidation.size ? checkedByValidation.get(reply.statusCode) : undefined;
-    return schema ? checkResponse(schema, result, where) : result;
+    const status = reply.statusCode;
+    const check = checks.size ? checks.get(status) : undefined;
+    if (check) {
+      const wrong = check(result);
+      if (wrong !== undefined) throw responseMismatch(where, status, wrong);
+    }
+    const schema = checkedByValidation.size ? checkedByValidation.get(status) : undefined;
+    if (schema) return checkResponse(schema, result, where).then((v) => asJson(reply, v));
+    return typeof result === 'string' ? stringAnswer(reply, result) : result;
   };
   // Too late for an error answer once the response is sent: the log must still know.
   const fail = (reply: FastifyReply, err: unknown): FastifyReply => {
@@ -87,8 +109,13 @@ export function mountRoute(
     method: entry.method,
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
+    ...(!entry.builtin && BODY_METHODS.has(entry.method) ? { preParsing: decodeBody } : {}),
     // Synchronous while the handler and validators are: a sync handler allocates no promise.
     handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
+      if (required && hasEmptyParam(request.params as Record<string, string>, required)) {
+        request.keelsonRoute = UNMATCHED_ROUTE;
+        throw notFound(`No route matches ${request.method} ${shownPath(pathOf(request.url))}.`);
+      }
       request.keelsonRoute = pattern;
       const c = new Context(request, reply, runtime);
       if (request.keelsonSpan) c.span = request.keelsonSpan;
@@ -111,6 +138,40 @@ export function mountRoute(
       return answer === reply ? undefined : answer;
     },
   });
+}
+
+// `/users/` matches `/users/:id` with an empty id: no such user path exists.
+function requiredParams(pattern: string): string[] | undefined {
+  const names: string[] = [];
+  for (const m of pattern.matchAll(/:([A-Za-z0-9_]+)(\??)/g)) if (!m[2]) names.push(m[1]!);
+  return names.length ? names : undefined;
+}
+
+function hasEmptyParam(params: Record<string, string>, names: readonly string[]): boolean {
+  for (let i = 0; i < names.length; i++) if (params[names[i]!] === '') return true;
+  return false;
+}
+
+function refuseTextBody(request: FastifyRequest): void {
+  const type = request.headers['content-type'];
+  if (isJsonType(type)) return;
+  throw unsupportedMediaType(
+    `This route takes a JSON body (Content-Type: application/json), not ${type ?? 'an untyped body'}.`,
+  );
+}
+
+function asJson(reply: FastifyReply, value: unknown): unknown {
+  return typeof value === 'string' ? stringAnswer(reply, value) : value;
+}
+
+// A string is JSON like any other value, unless the handler gave another media type.
+function stringAnswer(reply: FastifyReply, value: string): string {
+  const type = reply.getHeader('content-type');
+  if (type === undefined) {
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(value);
+  }
+  return isJsonType(String(type)) ? JSON.stringify(value) : value;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -67,6 +67,7 @@ export interface RouteOptions<
   H extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   R extends Responses = Responses,
+  K extends Schema | undefined = undefined,
 > {
   /** Schema of the path parameters. */
   params?: P;
@@ -74,6 +75,8 @@ export interface RouteOptions<
   query?: Q;
   /** Schema of the request headers (lower-case names). */
   headers?: H;
+  /** Schema of the request cookies, by name (documented as `in: cookie` parameters). */
+  cookies?: K;
   /** Schema of the JSON body. */
   body?: B;
   /** Schemas of the responses, by status. The first 2xx is the status of a plain return. */
@@ -112,6 +115,7 @@ export type Handler<
   B extends Schema | undefined,
   R extends Responses,
   U = unknown,
+  K extends Schema | undefined = undefined,
 > = (
   c: Context<
     Infer<P, PathParams<Path>>,
@@ -119,7 +123,8 @@ export type Handler<
     Infer<H, RawHeaders>,
     Infer<B, unknown>,
     R,
-    U
+    U,
+    Infer<K, Record<string, string | undefined>>
   >,
 ) => Promise<HandlerResult<R>> | HandlerResult<R>;
 
@@ -135,7 +140,8 @@ export interface RouteDef {
     Schema | undefined,
     Schema | undefined,
     Schema | undefined,
-    Responses
+    Responses,
+    Schema | undefined
   >;
   /** The handler, type-erased once the route is built. */
   readonly handler: (c: Context) => unknown;

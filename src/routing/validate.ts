@@ -1,18 +1,21 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { unprocessable, type ValidationIssue } from '../errors/index.js';
 import type { Context } from './context.js';
-import type { RouteOptions, Schema } from './types.js';
+import { headerShape, type Prepare, queryShape } from './request-shape.js';
+import type { Responses, RouteOptions, Schema } from './types.js';
 
 /** Where a validated value came from; the first segment of each issue's path. */
-export type Source = 'params' | 'query' | 'headers' | 'body';
+export type Source = 'params' | 'query' | 'headers' | 'cookies' | 'body';
 
 /** One part of the request a route validates. */
 export interface Part {
   readonly source: Source;
   readonly schema: Schema;
+  /** Reshapes the raw value first (lone query values, mixed-case header names), when needed. */
+  readonly prepare: Prepare | undefined;
 }
 
-const SOURCES: readonly Source[] = ['params', 'query', 'headers', 'body'];
+const SOURCES: readonly Source[] = ['params', 'query', 'headers', 'cookies', 'body'];
 
 /** The parts a route's options ask to validate, worked out once at registration. */
 export function partsOf(
@@ -20,6 +23,8 @@ export function partsOf(
     Schema | undefined,
     Schema | undefined,
     Schema | undefined,
+    Schema | undefined,
+    Responses,
     Schema | undefined
   >,
 ): Part[] {
@@ -32,7 +37,13 @@ export function partsOf(
         `the ${source} schema is not a Standard Schema value (Zod 4, Valibot, ArkType …)`,
       );
     }
-    parts.push({ source, schema });
+    const prepare =
+      source === 'query'
+        ? queryShape(schema)
+        : source === 'headers'
+          ? headerShape(schema)
+          : undefined;
+    parts.push({ source, schema, prepare });
   }
   return parts;
 }
@@ -45,8 +56,8 @@ export function partsOf(
 export function validateInto(c: Context, parts: readonly Part[]): Promise<void> | undefined {
   let issues: ValidationIssue[] | undefined;
   for (let i = 0; i < parts.length; i++) {
-    const { source, schema } = parts[i]!;
-    const result = schema['~standard'].validate(c[source]);
+    const { source, schema, prepare } = parts[i]!;
+    const result = schema['~standard'].validate(prepare ? prepare(c[source]) : c[source]);
     if (result instanceof Promise) return validateRest(c, parts, i, result, issues);
     issues = apply(c, source, result, issues);
   }
@@ -63,8 +74,9 @@ async function validateRest(
 ): Promise<void> {
   let issues = apply(c, parts[from]!.source, await first, found);
   for (let i = from + 1; i < parts.length; i++) {
-    const { source, schema } = parts[i]!;
-    issues = apply(c, source, await schema['~standard'].validate(c[source]), issues);
+    const { source, schema, prepare } = parts[i]!;
+    const input = prepare ? prepare(c[source]) : c[source];
+    issues = apply(c, source, await schema['~standard'].validate(input), issues);
   }
   if (issues) throw unprocessable('The request did not pass validation.', issues);
 }

@@ -174,7 +174,7 @@ describe('translator', () => {
   it('returns the key from c.t when no translator is set', async () => {
     const { app } = testApp();
     app.addRoutes(get('/hi', (c) => c.t('greeting.hello')));
-    expect((await app.inject('/hi')).body).toBe('greeting.hello');
+    expect((await app.inject('/hi')).json()).toBe('greeting.hello');
   });
 });
 

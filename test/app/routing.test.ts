@@ -305,7 +305,7 @@ describe('routing', () => {
       get('/ping', () => 'pong'),
     );
     expect((await app.inject({ method: 'PATCH', url: '/r' })).json()).toEqual({ patched: true });
-    expect((await app.inject('/ping')).body).toBe('pong');
+    expect((await app.inject('/ping')).json()).toBe('pong');
   });
 
   it('answers HEAD from a GET route, and from an explicit HEAD route registered beside the GET', async () => {

@@ -25,7 +25,7 @@ export function translatorContract(name: string, make: () => Translator): void {
       app.addRoutes(get('/lang', (c) => c.lang));
       for (const header of ['', '*', 'zz', `${tr.locales().at(-1)};q=0.5, zz`, 'en;q=0']) {
         const res = await app.inject({ url: '/lang', headers: { 'accept-language': header } });
-        expect(tr.locales()).toContain(res.body);
+        expect(tr.locales()).toContain(res.json());
       }
     });
   });

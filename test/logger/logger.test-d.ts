@@ -22,12 +22,14 @@ describe('the logger types', () => {
     expectTypeOf<Logger['info']>().parameters.toEqualTypeOf<[unknown, ...unknown[]]>();
   });
 
-  it('makes only traceId and error optional in a request entry', () => {
+  it('makes only requestId, ip, traceId and error optional in a request entry', () => {
     expectTypeOf<RequestLogEntry>().toEqualTypeOf<{
       method: string;
       path: string;
       status: number;
       durationMs: number;
+      requestId?: string;
+      ip?: string;
       traceId?: string;
       error?: string;
     }>();

@@ -137,6 +137,7 @@ describe('safe defaults', () => {
         status: 500,
         detail: 'An unexpected error occurred.',
         code: 'INTERNAL',
+        requestId: res.headers['x-request-id'],
       });
       expect(res.body).not.toContain(SECRET);
     }

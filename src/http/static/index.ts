@@ -1,0 +1,81 @@
+/**
+ * Static files on @fastify/static (`app.static(prefix, dir)`): content type, ETag,
+ * Last-Modified, conditional GET, HEAD and ranges come from the plugin. Every path it refuses
+ * (traversal, encoded slashes, dot files, directories) answers 404 problem+json, so a probe
+ * learns nothing about what exists outside `dir`. The routes are logged and counted like any
+ * other and left out of the OpenAPI document.
+ * @module
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { notFound } from '../../errors/index.js';
+import type { EnginePlugin } from '../engine.js';
+import { pathOf } from '../request-state.js';
+
+/** How `app.static` serves a directory. */
+export interface StaticOptions {
+  /** `Cache-Control: max-age`, in milliseconds. @default 0 */
+  maxAge?: number;
+  /** Adds `immutable` to `Cache-Control` (for file names that carry a content hash). @default false */
+  immutable?: boolean;
+}
+
+/** One directory served under a prefix. */
+export interface StaticMount {
+  readonly prefix: string;
+  readonly dir: string;
+  readonly options: StaticOptions;
+}
+
+/** Checks `app.static`'s arguments (throws naming the bad one) and returns the mount. */
+export function staticMount(prefix: string, dir: string, options: StaticOptions = {}): StaticMount {
+  if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
+    throw new TypeError(`static prefix must start with '/', got ${JSON.stringify(prefix)}`);
+  }
+  if (typeof dir !== 'string' || dir === '') {
+    throw new TypeError(`static dir must be a directory path, got ${JSON.stringify(dir)}`);
+  }
+  const root = resolve(dir);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`static dir ${root} (for ${prefix}) is not a directory`);
+  }
+  const { maxAge = 0, immutable = false } = options;
+  if (!Number.isInteger(maxAge) || maxAge < 0) {
+    throw new TypeError(`static maxAge must be an integer of milliseconds >= 0, got ${maxAge}`);
+  }
+  const clean = prefix.length > 1 && prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+  return Object.freeze({ prefix: clean, dir: root, options: { maxAge, immutable } });
+}
+
+/** Registers every static mount, in a context whose error handler turns refusals into 404s. */
+export function staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | undefined {
+  if (mounts.length === 0) return undefined;
+  return async function registerStatic(fastify: FastifyInstance): Promise<void> {
+    const handleError = fastify.errorHandler;
+    await fastify.register(async function staticFiles(scope) {
+      scope.setErrorHandler(function staticError(error: FastifyError, request, reply) {
+        // The plugin answers 403 for traversal and non-canonical paths, `send` for directories.
+        const refused = error.statusCode === 403 || error.code === 'FST_STATIC_FORBIDDEN_PATH';
+        const answer = refused
+          ? notFound(`No route matches ${request.method} ${pathOf(request.url)}.`)
+          : error;
+        return handleError.call(scope, answer as FastifyError, request, reply);
+      });
+      for (const { prefix, dir, options } of mounts) {
+        await scope.register(fastifyStatic, {
+          root: dir,
+          prefix,
+          decorateReply: false,
+          dotfiles: 'ignore',
+          index: false,
+          redirect: false,
+          list: false,
+          maxAge: options.maxAge ?? 0,
+          immutable: options.immutable ?? false,
+        });
+      }
+    });
+  };
+}
