@@ -21,17 +21,11 @@ import {
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import type { ErrorsOptions } from './errors/error-body.js';
-import { HealthRegistry, healthRoutes } from './health.js';
+import { HealthRegistry, healthRoutes } from './health/index.js';
 import { type AnswerPath, answerPathFor } from './http/answer.js';
 import { type CompressOptions, compressPlugin } from './http/compress/index.js';
 import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
-import {
-  boundUrl,
-  createEngine,
-  type EnginePlugin,
-  mountEngine,
-  type TrustProxy,
-} from './http/engine.js';
+import { createEngine, type EnginePlugin, mountEngine, type TrustProxy } from './http/engine.js';
 import type { RequestObserver } from './http/observers.js';
 import type { RequestIdOptions } from './http/request-id.js';
 import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
@@ -41,9 +35,8 @@ import {
   staticMount,
   staticPlugin,
 } from './http/static/index.js';
-import { gracefulShutdown } from './lifecycle.js';
+import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
-import { watchProcessFaults } from './process-faults.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import { checkTimeout } from './routing/timeout.js';
@@ -106,8 +99,6 @@ export interface Module {
   register(app: App): void;
 }
 
-type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
-
 /**
  * A Keelson service: the engine, the route table, health, docs, logging and the lifecycle.
  * @example
@@ -126,7 +117,6 @@ export class App {
   readonly #timeoutMs: number | undefined;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
-  readonly #hooks: ShutdownHook[] = [];
   readonly #appMiddleware: Middleware[] = [];
   readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
   readonly #runtime: {
@@ -142,19 +132,13 @@ export class App {
   readonly #panel:
     | { feed: PanelFeed; settings: ResolvedDevPanel; extra: Record<string, unknown> }
     | undefined;
-  readonly #shutdownBegun = new AbortController();
-  readonly #shutdownDeadline = new AbortController();
+  readonly #lifecycle: Lifecycle;
   readonly #cookies: EnginePlugin;
   readonly #compress: EnginePlugin | undefined;
   readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
-  #scheduler: Scheduler | undefined;
-  #state: State = 'created';
   #built: Promise<void> | undefined;
-  #closing: Promise<boolean> | undefined;
-  #address: string | undefined;
   #openapi: OpenApiDocument | undefined;
-  #stopped: (() => void) | undefined;
 
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
@@ -168,18 +152,24 @@ export class App {
     this.#security = securityHeadersFor(options.helmet);
     checkTimeout(options.timeoutMs, 'new App()');
     this.#timeoutMs = options.timeoutMs;
+    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
+    this.#compress = compressPlugin(options.compress);
+    this.#lifecycle = new Lifecycle({
+      config: this.#config,
+      logger: this.#logger,
+      engine: () => this.#fastify,
+      ready: () => this.ready(),
+    });
     this.#runtime = {
       logger: this.#logger,
       translator: undefined,
       tracer: noopTracer,
       metrics: undefined,
-      shutdownBegun: this.#shutdownBegun.signal,
-      shutdownDeadline: this.#shutdownDeadline.signal,
+      shutdownBegun: this.#lifecycle.shutdownBegun,
+      shutdownDeadline: this.#lifecycle.shutdownDeadline,
       requestLogExclude: excludedPaths(options.requestLog?.exclude),
       observers: feed ? [feed.observer] : [],
     };
-    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
-    this.#compress = compressPlugin(options.compress);
     this.#answers = answerPathFor(options, this.#runtime, this.#security);
     this.#fastify = createEngine(this.#config, {
       answers: this.#answers,
@@ -214,7 +204,7 @@ export class App {
 
   /** The URL the server is bound to, once `listen()` has bound it. */
   get address(): string | undefined {
-    return this.#address;
+    return this.#lifecycle.address;
   }
 
   /** Every route of the app, built-in ones included, in registration order. */
@@ -281,9 +271,7 @@ export class App {
 
   /** Adds a shutdown hook; hooks run one after another in registration order. */
   onShutdown(hook: ShutdownHook): this {
-    if (typeof hook !== 'function')
-      throw new TypeError(`a shutdown hook must be a function, got ${typeof hook}`);
-    this.#hooks.push(hook);
+    this.#lifecycle.addHook(hook);
     return this;
   }
 
@@ -320,18 +308,7 @@ export class App {
 
   /** Registers the scheduler: `listen()` starts it, and its `stop` is added as a shutdown hook now. */
   registerScheduler(scheduler: Scheduler): this {
-    if (
-      !scheduler ||
-      typeof scheduler.start !== 'function' ||
-      typeof scheduler.stop !== 'function'
-    ) {
-      throw new TypeError('a scheduler must have start() and stop(signal) methods');
-    }
-    if (this.#scheduler) throw new Error('a scheduler is already registered');
-    this.#scheduler = scheduler;
-    this.#hooks.push(function stopScheduler(signal) {
-      return scheduler.stop(signal);
-    });
+    this.#lifecycle.setScheduler(scheduler);
     return this;
   }
 
@@ -359,91 +336,17 @@ export class App {
     return this.#openapi;
   }
 
-  /**
-   * Binds the port and serves until SIGINT or SIGTERM, then shuts down gracefully and exits
-   * (0 when every step went well, 1 otherwise). Resolves after the shutdown.
-   */
-  async listen(): Promise<void> {
-    if (this.#state !== 'created')
-      throw new Error(`listen() called on an app that is ${this.#state}`);
-    this.#state = 'starting';
-    const stopped = new Promise<void>((resolve) => {
-      this.#stopped = resolve;
-    });
-    const onSignal = (signal: NodeJS.Signals) => this.#onSignal(signal);
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    const stopWatchingFaults = watchProcessFaults(this.#logger);
-    const removeSignals = () => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      stopWatchingFaults();
-    };
-    try {
-      await this.ready();
-    } catch (err) {
-      removeSignals();
-      this.#logger.error('%s cannot start: %s', this.#config.serviceName, (err as Error).message);
-    }
-    const { port, host } = this.#config;
-    try {
-      await this.#fastify.listen({ port, host });
-    } catch (err) {
-      removeSignals();
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE')
-        this.#logger.error('port %d is already in use (host %s)', port, host);
-      if (code === 'EACCES')
-        this.#logger.error('no permission to listen on port %d (host %s)', port, host);
-      this.#logger.error('cannot listen on %s:%d: %s', host, port, (err as Error).message);
-    }
-    this.#address = boundUrl(this.#fastify);
-    this.#state = 'serving';
-    const docs = this.#config.docs.enabled
-      ? ` (docs: ${this.#address}${this.#config.docs.path})`
-      : '';
-    this.#logger.info('%s listening on %s%s', this.#config.serviceName, this.#address, docs);
-    this.#scheduler?.start({ logger: this.#logger, shutdownBegun: this.#shutdownBegun.signal });
-    await stopped;
-    removeSignals();
+  /** Serves until SIGINT or SIGTERM, shuts down gracefully (see Lifecycle) and exits 0 or 1. */
+  listen(): Promise<void> {
+    return this.#lifecycle.listen();
   }
 
-  /** Runs the graceful shutdown without exiting the process; resolves true when it all went well. */
+  /** Runs the graceful shutdown without exiting; resolves true when it all went well. */
   close(): Promise<boolean> {
-    if (!this.#closing) {
-      this.#state = 'closing';
-      this.#shutdownBegun.abort(new Error('the app is shutting down'));
-      this.#closing = gracefulShutdown({
-        deadline: this.#shutdownDeadline,
-        fastify: this.#fastify,
-        hooks: this.#hooks,
-        logger: this.#logger,
-        timeoutMs: this.#config.shutdownTimeoutMs,
-      }).then((ok) => {
-        this.#state = 'closed';
-        this.#stopped?.();
-        return ok;
-      });
-    }
-    return this.#closing;
+    return this.#lifecycle.close();
   }
 
   // ── internals ─────────────────────────────────────────────────────────────
-
-  #onSignal(signal: NodeJS.Signals): void {
-    if (this.#closing) {
-      this.#logger.warn('%s received again during shutdown: exiting now', signal);
-      this.#logger.flushSync();
-      process.exit(1);
-    }
-    this.#logger.info('%s received: shutting down', signal);
-    void this.close().then((ok) => {
-      this.#logger.info('%s stopped%s', this.#config.serviceName, ok ? '' : ' with errors');
-      this.#logger.flushSync();
-      // Let the code after `await app.listen()` run before the process ends.
-      setImmediate(() => process.exit(ok ? 0 : 1));
-    });
-  }
 
   readonly #host: ScopeHost<App> = {
     addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
@@ -481,12 +384,7 @@ export class App {
   async #build(): Promise<void> {
     const config = this.#config;
     if (!config.disableHealth) {
-      const routes = healthRoutes({
-        registry: this.#health,
-        service: config.serviceName,
-        version: config.version,
-        timeoutMs: config.health.timeoutMs,
-      });
+      const routes = healthRoutes(config, this.#health, this.#lifecycle.shutdownBegun);
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
     }
     if (config.docs.enabled) {
@@ -506,10 +404,10 @@ export class App {
         extraConfig: this.#panel.extra,
         routes: () => this.#table.entries,
         appMiddleware: this.#appMiddleware,
-        scheduler: () => this.#scheduler,
-        health: (signal) => this.#health.run(signal, config.health.timeoutMs),
+        scheduler: () => this.#lifecycle.scheduler,
+        health: () => this.#health.run(config.health),
         pageHeaders: this.#security.page,
-        shutdownBegun: this.#shutdownBegun.signal,
+        shutdownBegun: this.#lifecycle.shutdownBegun,
       });
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
     }
@@ -518,7 +416,7 @@ export class App {
       runtime: this.#runtime,
       answers: this.#answers,
       security: this.#security,
-      isDraining: () => this.#state === 'closing',
+      isDraining: () => this.#lifecycle.shutdownBegun.aborted,
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
       timeoutMs: this.#timeoutMs,

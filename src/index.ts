@@ -72,7 +72,7 @@ export {
   type ValidationIssue,
 } from './errors/index.js';
 // ── Health ───────────────────────────────────────────────────────────────────
-export type { HealthReport, HealthStatus } from './health.js';
+export type { HealthReport, HealthStatus } from './health/index.js';
 export { negotiateLanguage } from './http/accept-language.js';
 // ── HTTP features ────────────────────────────────────────────────────────────
 export type { CompressOptions } from './http/compress/index.js';

@@ -38,9 +38,11 @@ describe('resolveConfig defaults', () => {
         tags: [],
         enabled: true,
       },
-      health: { timeoutMs: 5000 },
+      health: { timeoutMs: 800, cacheMs: 0 },
       bodyLimit: 1_048_576,
       shutdownTimeoutMs: 10_000,
+      drainDelayMs: 0,
+      sendTimeoutMs: 30_000,
       keepAliveTimeoutMs: 72_000,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
@@ -66,9 +68,11 @@ describe('resolveConfig defaults', () => {
         servers: ['https://api.example.com - Production', '/'],
         tags: [{ name: 'users', description: 'User accounts' }, { name: 'admin' }],
       },
-      health: { timeoutMs: 250 },
+      health: { timeoutMs: 250, cacheMs: 1_000 },
       bodyLimit: 10,
       shutdownTimeoutMs: 30_000,
+      drainDelayMs: 5_000,
+      sendTimeoutMs: 15_000,
       keepAliveTimeoutMs: 65_000,
       requestTimeoutMs: 20_000,
       headersTimeoutMs: 5_000,
@@ -91,9 +95,11 @@ describe('resolveConfig defaults', () => {
         tags: [{ name: 'users', description: 'User accounts' }, { name: 'admin' }],
         enabled: true,
       },
-      health: { timeoutMs: 250 },
+      health: { timeoutMs: 250, cacheMs: 1_000 },
       bodyLimit: 10,
       shutdownTimeoutMs: 30_000,
+      drainDelayMs: 5_000,
+      sendTimeoutMs: 15_000,
       keepAliveTimeoutMs: 65_000,
       requestTimeoutMs: 20_000,
       headersTimeoutMs: 5_000,
@@ -147,11 +153,13 @@ describe('DEFAULTS', () => {
       disableHealth: false,
       bodyLimit: 1_048_576,
       shutdownTimeoutMs: 10_000,
+      drainDelayMs: 0,
+      sendTimeoutMs: 30_000,
       keepAliveTimeoutMs: 72_000,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
       docs: { path: '/docs', version: '1.0.0' },
-      health: { timeoutMs: 5000 },
+      health: { timeoutMs: 800, cacheMs: 0 },
     });
     expect(Object.isFrozen(DEFAULTS)).toBe(true);
     expect(Object.isFrozen(DEFAULTS.docs)).toBe(true);
@@ -239,9 +247,28 @@ describe('resolveConfig rejects', () => {
   });
 
   it.each([
+    ['drainDelayMs', (v: unknown) => ({ drainDelayMs: v })],
+    ['health.cacheMs', (v: unknown) => ({ health: { cacheMs: v } })],
+  ])('%s that is not an integer of 0 or more', (field, make) => {
+    expect(resolveConfig({ serviceName: 'svc', ...(make(0) as object) })).toBeTruthy();
+    for (const [value, shown] of [
+      [-1, '-1'],
+      [0.5, '0.5'],
+      ['5', '"5"'],
+    ] as const) {
+      const err = errorWith(make(value));
+      expect(err.field).toBe(field);
+      expect(err.message).toBe(
+        `invalid config: ${field} must be an integer of milliseconds in 0..2147483647, got ${shown}`,
+      );
+    }
+  });
+
+  it.each([
     ['health.timeoutMs', (v: unknown) => ({ health: { timeoutMs: v } })],
     ['bodyLimit', (v: unknown) => ({ bodyLimit: v })],
     ['shutdownTimeoutMs', (v: unknown) => ({ shutdownTimeoutMs: v })],
+    ['sendTimeoutMs', (v: unknown) => ({ sendTimeoutMs: v })],
     ['keepAliveTimeoutMs', (v: unknown) => ({ keepAliveTimeoutMs: v })],
     ['requestTimeoutMs', (v: unknown) => ({ requestTimeoutMs: v })],
     ['headersTimeoutMs', (v: unknown) => ({ headersTimeoutMs: v })],

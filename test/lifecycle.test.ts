@@ -53,7 +53,7 @@ describe('lifecycle (child process, real signals)', () => {
     expect(all).toContain('hook three end (aborted: false)');
   });
 
-  it('abandons a hook still running at the 10 s deadline, skips the rest and exits 1', async () => {
+  it("abandons a hook still running when the hooks' share of the 10 s deadline (9 s) ends, skips the rest and exits 1", async () => {
     const s = start({ LIFECYCLE_MODE: 'hang' });
     await s.url;
     const sentAt = Date.now();
@@ -62,7 +62,8 @@ describe('lifecycle (child process, real signals)', () => {
     const elapsed = Date.now() - sentAt;
     expect(code).toBe(1);
     // The hung hook must not end the process early: it lives until the deadline.
-    expect(elapsed).toBeGreaterThanOrEqual(9_500);
+    expect(elapsed).toBeGreaterThanOrEqual(8_500);
+    expect(elapsed).toBeLessThan(11_000);
     const all = messages(s);
     expect(all.some((m) => /shutdown hook #2 abandoned/.test(m))).toBe(true);
     expect(all.some((m) => /shutdown hook #3 not run/.test(m))).toBe(true);

@@ -64,3 +64,12 @@ export function timeoutMs(v: unknown, field: string, fallback: number): number {
   }
   return ms as number;
 }
+
+/** A delay in ms that may be 0: the default when absent, else an integer `setTimeout` honours. */
+export function delayMs(v: unknown, field: string, fallback: number): number {
+  const ms = v === undefined ? fallback : v;
+  if (!Number.isInteger(ms) || (ms as number) < 0 || (ms as number) > MAX_TIMEOUT_MS) {
+    throw new ConfigError(field, `an integer of milliseconds in 0..${MAX_TIMEOUT_MS}`, ms);
+  }
+  return ms as number;
+}

@@ -3,7 +3,7 @@
  * @module
  */
 
-import { check, isObject, optionalString, timeoutMs } from './checks.js';
+import { check, delayMs, isObject, optionalString, timeoutMs } from './checks.js';
 import { DEFAULTS } from './defaults.js';
 import { resolveDocs } from './resolve-docs.js';
 import type { Env, KConfig, ResolvedConfig } from './types.js';
@@ -75,6 +75,7 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
     docs,
     health: {
       timeoutMs: timeoutMs(health.timeoutMs, 'health.timeoutMs', DEFAULTS.health.timeoutMs),
+      cacheMs: delayMs(health.cacheMs, 'health.cacheMs', DEFAULTS.health.cacheMs),
     },
     bodyLimit: bodyLimit as number,
     shutdownTimeoutMs: timeoutMs(
@@ -82,6 +83,8 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
       'shutdownTimeoutMs',
       DEFAULTS.shutdownTimeoutMs,
     ),
+    drainDelayMs: delayMs(c.drainDelayMs, 'drainDelayMs', DEFAULTS.drainDelayMs),
+    sendTimeoutMs: timeoutMs(c.sendTimeoutMs, 'sendTimeoutMs', DEFAULTS.sendTimeoutMs),
     keepAliveTimeoutMs: timeoutMs(
       c.keepAliveTimeoutMs,
       'keepAliveTimeoutMs',

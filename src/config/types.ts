@@ -64,8 +64,16 @@ export interface DocsConfig {
 
 /** The health endpoint (`GET /health`). */
 export interface HealthConfig {
-  /** How long a health check may run before it counts as failed. @default 5000 */
+  /**
+   * How long a health check may run before it counts as failed; under Kubernetes' default
+   * 1 s probe timeout. Raise it together with the probe's `timeoutSeconds`. @default 800
+   */
   timeoutMs?: number;
+  /**
+   * How long a finished run of the checkers answers later probes, in ms; 0 keeps only the
+   * sharing of one run among concurrent probes. @default 0
+   */
+  cacheMs?: number;
 }
 
 /**
@@ -92,8 +100,22 @@ export interface KConfig {
   health?: HealthConfig;
   /** The largest request body accepted, in bytes. @default 1048576 (1 MiB) */
   bodyLimit?: number;
-  /** How long the shutdown hooks may run in all, in ms. @default 10000 */
+  /**
+   * How long the shutdown may take once the listener closes, in ms: draining (at most half of
+   * it), the hooks, and the final log flush (the last tenth, at most 1 s). @default 10000
+   */
   shutdownTimeoutMs?: number;
+  /**
+   * After SIGTERM, how long the service keeps serving (readiness already answering 503) before
+   * it stops accepting connections, in ms: the time a load balancer takes to stop sending to
+   * it. Kubernetes: a few seconds. @default 0
+   */
+  drainDelayMs?: number;
+  /**
+   * A client that takes no byte of a response for this long is dropped and the memory its
+   * response held is released, in ms. @default 30000
+   */
+  sendTimeoutMs?: number;
   /**
    * How long an idle keep-alive connection is kept open, in ms. Keep it longer than the idle
    * timeout of the load balancer in front (60 s on most). @default 72000
@@ -154,11 +176,15 @@ export interface ResolvedConfig {
   /** The API documentation. */
   docs: ResolvedDocsConfig;
   /** The health endpoint. */
-  health: { timeoutMs: number };
+  health: { timeoutMs: number; cacheMs: number };
   /** The largest request body accepted, in bytes. */
   bodyLimit: number;
-  /** How long the shutdown hooks may run in all, in ms. */
+  /** How long the shutdown may take once the listener closes, in ms. */
   shutdownTimeoutMs: number;
+  /** How long the service keeps serving after SIGTERM before it stops accepting, in ms. */
+  drainDelayMs: number;
+  /** How long a client may take no byte of a response before it is dropped, in ms. */
+  sendTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open, in ms. */
   keepAliveTimeoutMs: number;
   /** The longest a client may take to send a whole request, in ms. */

@@ -7,7 +7,7 @@
 import { ConfigError, type Env, type ResolvedConfig } from '../config/index.js';
 import type { Scheduler } from '../contracts.js';
 import { routeRows } from '../docs/route-table.js';
-import type { HealthReport } from '../health.js';
+import type { HealthReport } from '../health/index.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware, RouteDef } from '../routing/types.js';
 import type { PanelFeed } from './feed.js';

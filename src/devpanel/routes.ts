@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { notFound } from '../errors/index.js';
-import type { HealthReport } from '../health.js';
+import type { HealthReport } from '../health/index.js';
 import { get } from '../routing/builders.js';
 import type { RouteDef } from '../routing/types.js';
 import { PANEL_SCRIPT, PANEL_STYLE } from './client.js';

@@ -3,6 +3,7 @@ import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import { cutOffReason } from './cut-off.js';
 import { observeRequest } from './observers.js';
 import { pathOf, shownPath } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
@@ -57,6 +58,10 @@ export function recordRequest(
   withIp: boolean,
   cutOff?: string,
 ): void {
+  // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
+  // errors it): one entry, one record.
+  if (request.keelsonRecorded) return;
+  request.keelsonRecorded = true;
   const status = reply.statusCode;
   const span = request.keelsonSpan;
   const entry: RequestLogEntry = {
@@ -70,7 +75,9 @@ export function recordRequest(
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
-  if (cutOff !== undefined) entry.error = cutOff;
+  // The shutdown's mark says more than the stream watcher's guess at why a response ended.
+  const why = cutOffReason(reply.raw) ?? cutOff;
+  if (why !== undefined) entry.error = why;
   if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   // request.routeOptions builds a new object on every read: only for requests no Keelson
   // route handled (404s, bodies the parser refused).

@@ -9,6 +9,8 @@ declare module 'fastify' {
     keelsonError: unknown;
     /** The pattern of the Keelson route that handled the request, or null. Internal to Keelson. */
     keelsonRoute: string | null;
+    /** Set once the request's log entry and metrics record are written. Internal to Keelson. */
+    keelsonRecorded: boolean;
   }
 }
 
@@ -17,6 +19,7 @@ export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonSpan', null);
   fastify.decorateRequest('keelsonError', null);
   fastify.decorateRequest('keelsonRoute', null);
+  fastify.decorateRequest('keelsonRecorded', false);
 }
 
 /** The longest path a log entry or a problem's detail shows; longer ones are cut. */

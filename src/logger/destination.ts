@@ -40,6 +40,7 @@ class StdoutDestination implements LogWriter {
   #closed = false;
   #waiting = false;
   #stalls = 0;
+  #giveUpAt = Number.POSITIVE_INFINITY;
   #bytesLeft = Number.POSITIVE_INFINITY;
 
   constructor() {
@@ -85,12 +86,14 @@ class StdoutDestination implements LogWriter {
 
   /**
    * Writes everything buffered before returning, waiting for the reader while the pipe is
-   * full. Gives up, dropping what is left, when the reader takes nothing for stallLimitMs.
+   * full. Gives up, dropping what is left and throwing, when the reader takes nothing for
+   * stallLimitMs, or when `timeoutMs` has passed (a slow reader must not hold the exit).
    */
-  flushSync(): void {
+  flushSync(timeoutMs?: number): void {
     if (this.#closed) return;
     this.#waiting = true;
     this.#stalls = 0;
+    this.#giveUpAt = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
     this.#bytesLeft = Number.POSITIVE_INFINITY;
     try {
       this.#drain();
@@ -132,7 +135,7 @@ class StdoutDestination implements LogWriter {
   // Inside: yes (sonic-boom sleeps, then tries again) as long as the reader takes something at
   // least every stallLimitMs; a reader that stopped for good must not keep the process alive.
   #retryWhenFull(bytesLeft: number): boolean {
-    if (!this.#waiting) return false;
+    if (!this.#waiting || Date.now() >= this.#giveUpAt) return false;
     if (bytesLeft < this.#bytesLeft) {
       this.#bytesLeft = bytesLeft;
       this.#stalls = 0;

@@ -1,3 +1,4 @@
+import { capLine, overCap, truncateText } from './cap.js';
 import { flushStdoutQuietly, stdoutDestination } from './destination.js';
 import { type LineEncoder, type LogLevel, type RequestLogEntry, requestLevel } from './entry.js';
 import type { LogFields } from './fields.js';
@@ -90,9 +91,20 @@ export class Logger {
     process.exit(1);
   }
 
-  /** Writes a request entry; the level follows the status (<400 info, 4xx warn, 5xx error). */
+  /**
+   * Writes a request entry; the level follows the status (<400 info, 4xx warn, 5xx error), and
+   * an entry with an `error` (a response cut off) is at least warn.
+   */
   request(entry: RequestLogEntry): void {
-    this.#writer.write(this.#encoder.request(requestLevel(entry.status), entry, Date.now()));
+    let level = requestLevel(entry.status);
+    if (level === 'info' && entry.error !== undefined) level = 'warn';
+    const ms = Date.now();
+    const line = this.#encoder.request(level, entry, ms);
+    this.#writer.write(
+      overCap(line)
+        ? capLine(line, (keep) => this.#encoder.request(level, cut(entry, keep), ms))
+        : line,
+    );
   }
 
   /** A new Logger with the same format, production flag and fields that writes to `writer`. */
@@ -130,9 +142,12 @@ export class Logger {
     return flushWriter(this.#writer);
   }
 
-  /** Writes everything buffered to the sink before returning. */
-  flushSync(): void {
-    flushWriterSync(this.#writer);
+  /**
+   * Writes everything buffered to the sink before returning. With `timeoutMs`, a writer that
+   * supports it (the stdout writer) gives up, throwing, when that time has passed.
+   */
+  flushSync(timeoutMs?: number): void {
+    flushWriterSync(this.#writer, timeoutMs);
   }
 
   #log(level: LogLevel, format: unknown, args: unknown[]): void {
@@ -141,13 +156,33 @@ export class Logger {
       args.length === 0 && typeof format === 'string'
         ? encoder.escape(format)
         : formatMessage(format, args, encoder.escape);
-    this.#writer.write(encoder.message(level, message, Date.now(), this.#encodedFields));
+    const ms = Date.now();
+    const fields = this.#encodedFields;
+    const line = encoder.message(level, message, ms, fields);
+    if (!overCap(line)) {
+      this.#writer.write(line);
+      return;
+    }
+    // The slow path of an oversized entry: cut the text before escaping, so no escape is split.
+    const raw =
+      args.length === 0 && typeof format === 'string' ? format : formatMessage(format, args);
+    this.#writer.write(
+      capLine(line, (keep) =>
+        encoder.message(level, encoder.escape(truncateText(raw, keep)), ms, fields),
+      ),
+    );
   }
 
   #setFields(fields: LogFields): void {
     this.#fields = fields;
     this.#encodedFields = this.#encoder.fields(fields);
   }
+}
+
+function cut(entry: RequestLogEntry, keep: number): RequestLogEntry {
+  const short = { ...entry, path: truncateText(entry.path, keep) };
+  if (entry.error !== undefined) short.error = truncateText(entry.error, keep);
+  return short;
 }
 
 /**

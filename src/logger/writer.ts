@@ -9,7 +9,7 @@ interface AsyncFlushable {
 }
 
 interface SyncFlushable {
-  flushSync(): unknown;
+  flushSync(timeoutMs?: number): unknown;
 }
 
 /**
@@ -23,9 +23,14 @@ export function flushWriter(writer: LogWriter): Promise<void> {
   });
 }
 
-/** Flushes `writer` synchronously when it can (it has `flushSync()`, as sonic-boom has). */
-export function flushWriterSync(writer: LogWriter): void {
-  if (hasFunction<SyncFlushable>(writer, 'flushSync')) writer.flushSync();
+/**
+ * Flushes `writer` synchronously when it can (it has `flushSync()`, as sonic-boom has); a
+ * `timeoutMs` is passed on to writers that bound their wait (the stdout writer).
+ */
+export function flushWriterSync(writer: LogWriter, timeoutMs?: number): void {
+  if (!hasFunction<SyncFlushable>(writer, 'flushSync')) return;
+  if (timeoutMs === undefined) writer.flushSync();
+  else writer.flushSync(timeoutMs);
 }
 
 function hasFunction<T>(writer: LogWriter, name: keyof T): writer is LogWriter & T {

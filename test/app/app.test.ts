@@ -12,7 +12,7 @@ describe('new App(config)', () => {
       disableHealth: false,
       version: '1.0.0',
       docs: { path: '/docs', version: '1.0.0', title: 'svc', enabled: true },
-      health: { timeoutMs: 5000 },
+      health: { timeoutMs: 800, cacheMs: 0 },
       bodyLimit: 1024 * 1024,
       shutdownTimeoutMs: 10_000,
     });

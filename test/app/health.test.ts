@@ -122,6 +122,7 @@ describe('GET /health', () => {
     const { app } = testApp({ disableHealth: true });
     expect((await app.inject('/health')).statusCode).toBe(404);
     expect((await app.inject('/health/live')).statusCode).toBe(404);
+    expect((await app.inject('/health/ready')).statusCode).toBe(404);
   });
 });
 

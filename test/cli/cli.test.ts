@@ -190,7 +190,13 @@ describe('keelson routes and keelson openapi', () => {
     expect(written.code).toBe(0);
     const doc = JSON.parse(await readFile(out, 'utf8'));
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/ping', '/api/things', '/health', '/health/live']);
+    expect(Object.keys(doc.paths)).toEqual([
+      '/ping',
+      '/api/things',
+      '/health',
+      '/health/ready',
+      '/health/live',
+    ]);
     const stdout = await cli(['openapi', join(FIXTURES, 'app.ts')], ROOT);
     expect(JSON.parse(stdout.out)).toEqual(doc);
   });

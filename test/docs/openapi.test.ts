@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
         'POST /catalog/search',
         'GET /health',
         'GET /health/live',
+        'GET /health/ready',
       ].sort(),
     );
   });
