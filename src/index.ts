@@ -90,7 +90,33 @@ export {
   redisStore,
 } from './http/rate-limit/index.js';
 export type { RequestIdOptions } from './http/request-id.js';
+// ── Server-sent events ───────────────────────────────────────────────────────
+export {
+  EVENT_STREAM_TYPE,
+  eventStream,
+  type ServerSentEvent,
+  type SseOptions,
+} from './http/sse/index.js';
 export type { StaticOptions } from './http/static/index.js';
+// ── Uploads ──────────────────────────────────────────────────────────────────
+export {
+  type CollectedForm,
+  type FileField,
+  type FileOptions,
+  file,
+  MULTIPART_TYPE,
+  type MultipartOutput,
+  type MultipartSchema,
+  type MultipartShape,
+  multipart,
+} from './http/uploads/index.js';
+// ── WebSockets ───────────────────────────────────────────────────────────────
+export {
+  type WebSocketConnection,
+  type WebSocketContext,
+  type WebSocketOptions,
+  ws,
+} from './http/websocket/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,

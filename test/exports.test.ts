@@ -9,8 +9,10 @@ describe('the public entry of keelson', () => {
       'ConfigError',
       'Context',
       'DEFAULTS',
+      'EVENT_STREAM_TYPE',
       'Group',
       'KError',
+      'MULTIPART_TYPE',
       'NOOP_SPAN',
       'PROBLEM_CONTENT_TYPE',
       'VERSION',
@@ -18,6 +20,8 @@ describe('the public entry of keelson', () => {
       'conflict',
       'del',
       'describeMiddleware',
+      'eventStream',
+      'file',
       'forbidden',
       'get',
       'guarded',
@@ -27,6 +31,7 @@ describe('the public entry of keelson', () => {
       'loadConfig',
       'memoryStore',
       'middlewareDocsOf',
+      'multipart',
       'negotiateLanguage',
       'noopTracer',
       'notFound',
@@ -47,6 +52,7 @@ describe('the public entry of keelson', () => {
       'tooManyRequests',
       'unauthorized',
       'unprocessable',
+      'ws',
     ]);
   });
 

@@ -2,6 +2,7 @@
 // generator build it.
 import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
 import { AccountController } from './account.js';
+import { MediaModule, ticksRoute } from './media.js';
 import { UsersModule } from './users.js';
 
 /** Lets a request through only with the demo bearer token. */
@@ -55,6 +56,7 @@ export function createApp(options: CreateAppOptions = {}): App {
       service: 'users-api',
       docs: '/docs',
     })),
+    ticksRoute,
   );
   app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
   // Five quotes a minute per client IP; the sixth answers 429 with Retry-After.
@@ -69,6 +71,6 @@ export function createApp(options: CreateAppOptions = {}): App {
       () => ({ quote: 'Premature optimization is the root of all evil.' }),
     ),
   );
-  app.group('/api/v1', requireAuth).use(new UsersModule());
+  app.group('/api/v1', requireAuth).use(new UsersModule()).use(new MediaModule());
   return app;
 }

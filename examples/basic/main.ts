@@ -3,6 +3,8 @@
 //   curl -H 'authorization: Bearer demo-token' localhost:3000/api/v1/users
 //   open http://localhost:3000/docs
 //   curl localhost:3000/metrics
+//   curl -N localhost:3000/ticks
+//   curl -H 'authorization: Bearer demo-token' -F avatar=@me.png -F note=hi localhost:3000/api/v1/avatar
 import { z } from 'zod';
 import { loadConfig } from '../../src/index.js';
 import { createApp, DEVELOPMENT_JWT_SECRET } from './app.js';

@@ -5,6 +5,7 @@
 import type { ResolvedDocsConfig } from '../config/index.js';
 import { PROBLEM_CONTENT_TYPE, statusTitle } from '../errors/index.js';
 import { isErrorStatus } from '../errors/status.js';
+import { mediaTypeOf } from '../routing/media-type.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Schema } from '../routing/types.js';
 import type { SchemaRef, SchemaRegistry } from './components.js';
@@ -98,7 +99,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
       if (body && o.body) {
         op.requestBody = {
           required: !acceptsUndefined(o.body),
-          content: { [JSON_TYPE]: { schema: body.schema() } },
+          content: { [mediaTypeOf(o.body) ?? JSON_TYPE]: { schema: body.schema() } },
         };
       }
       op.responses = responsesOf(entry, responses, validates, errors);
@@ -117,7 +118,8 @@ function responsesOf(
   const out: Record<string, ResponseObject> = {};
   for (const [status, ref] of declared) {
     const r: ResponseObject = { description: statusTitle(status) };
-    if (ref) r.content = { [JSON_TYPE]: { schema: ref.schema() } };
+    const type = mediaTypeOf(entry.def.options.responses?.[status]) ?? JSON_TYPE;
+    if (ref) r.content = { [type]: { schema: ref.schema() } };
     out[status] = r;
   }
   // A route that declares no success still answers one, with whatever JSON it returns.

@@ -20,6 +20,8 @@ import { requestIdGenerator } from './request-id.js';
 import { decorateRequestState } from './request-state.js';
 import { installResponseHeaders } from './response-headers.js';
 import type { SecurityHeaders } from './security-headers.js';
+import { mountUploadRoute, multipartOf } from './uploads/index.js';
+import { mountWebSocketRoutes, websocketOf } from './websocket/index.js';
 
 /** Which proxies to trust for `X-Forwarded-*`: Fastify's `trustProxy`. */
 export type TrustProxy = boolean | string | string[];
@@ -93,8 +95,18 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
-  for (const entry of ordered)
-    mountRoute(fastify, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
+  const sockets = ordered.filter((e) => websocketOf(e.def));
+  if (sockets.length) {
+    mountWebSocketRoutes(fastify, sockets, plan.runtime, plan.appMiddleware, answers);
+  }
+  for (const entry of ordered) {
+    if (websocketOf(entry.def)) continue;
+    const mount = (into: FastifyInstance) =>
+      mountRoute(into, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
+    const uploads = multipartOf(entry.def.options.body);
+    if (uploads) mountUploadRoute(fastify, uploads, mount);
+    else mount(fastify);
+  }
   await fastify.ready();
 }
 

@@ -8,6 +8,7 @@ import {
   setCookie,
   signedCookie,
 } from '../http/cookies/index.js';
+import { type ServerSentEvent, type SseOptions, sendEventStream } from '../http/sse/index.js';
 import type { Logger } from '../logger/index.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
@@ -167,6 +168,15 @@ export class Context<
   status<S extends number>(code: S, body: BodyFor<R, S>): Sent {
     this.reply.code(code);
     return body as unknown as Sent;
+  }
+
+  /**
+   * Answers with a `text/event-stream` fed by `source`; the iteration stops when the client goes
+   * away or the app shuts down. The client's `Last-Event-ID` is in `c.headers['last-event-id']`.
+   * @example return c.sse(ticks()) // async function* ticks() { yield { data: { n: 1 } } }
+   */
+  sse(source: AsyncIterable<ServerSentEvent>, options?: SseOptions): Sent {
+    return sendEventStream(this, this.#runtime, source, options);
   }
 
   /** The request's cookies: parsed at the first read; validated when the route has a `cookies` schema. */

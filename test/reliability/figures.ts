@@ -16,6 +16,10 @@ export interface Figures {
   serverErrors: number;
   /** Log lines the service accepted that never reached its output. */
   logLinesLost: number;
+  /** The service's peak RSS while it received a 200 MB upload, in MiB. */
+  uploadPeakRssMb: number;
+  /** How much that peak exceeds the RSS before the upload, in MiB. */
+  uploadRssGrowthMb: number;
 }
 
 declare module 'vitest' {
@@ -32,6 +36,8 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   malformedTried: 'malformed inputs tried',
   serverErrors: '5xx seen',
   logLinesLost: 'log lines lost',
+  uploadPeakRssMb: 'peak RSS during a 200 MB upload (MiB)',
+  uploadRssGrowthMb: 'RSS growth during that upload (MiB)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

@@ -15,6 +15,8 @@ export default class ReliabilityReporter implements Reporter {
       malformedTried: 0,
       serverErrors: 0,
       logLinesLost: 0,
+      uploadPeakRssMb: 0,
+      uploadRssGrowthMb: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;

@@ -1,0 +1,18 @@
+/**
+ * Uploads: `multipart({...})` bodies with `file({...})` fields, on @fastify/multipart.
+ * @module
+ */
+export { mountUploadRoute } from './mount.js';
+export {
+  type CollectedForm,
+  type FileField,
+  type FileOptions,
+  file,
+  isFileField,
+  MULTIPART_TYPE,
+  type MultipartOutput,
+  type MultipartSchema,
+  type MultipartShape,
+  multipart,
+  multipartOf,
+} from './schema.js';

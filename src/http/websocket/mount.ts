@@ -1,0 +1,101 @@
+/**
+ * Mounts the WebSocket routes in one encapsulated engine context with @fastify/websocket, so
+ * its hooks run for those routes only and an app without WebSocket routes pays nothing.
+ * @module
+ */
+import websocketPlugin from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { KError } from '../../errors/index.js';
+import { compose } from '../../routing/compose.js';
+import { Context, type RequestRuntime } from '../../routing/context.js';
+import { middlewareOf, type RouteEntry } from '../../routing/table.js';
+import type { Middleware } from '../../routing/types.js';
+import type { AnswerPath } from '../answer.js';
+import type { HookRuntime } from '../hooks.js';
+import { GOING_AWAY, runConnection } from './connection.js';
+import { websocketOf } from './route.js';
+
+const ACCEPT = Symbol('accept the upgrade');
+
+/** The largest WebSocket message accepted, in bytes. */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** Mounts `entries` (WebSocket routes) and closes their connections with 1001 at shutdown. */
+export function mountWebSocketRoutes(
+  fastify: FastifyInstance,
+  entries: readonly RouteEntry[],
+  runtime: HookRuntime & RequestRuntime,
+  appMiddleware: readonly Middleware[],
+  answers: AnswerPath,
+): void {
+  // Each open connection and the promise of its end (close handler run, entry logged).
+  const open = new Map<WebSocket, Promise<void>>();
+  runtime.shutdownBegun.addEventListener(
+    'abort',
+    () => {
+      for (const socket of open.keys()) socket.close(GOING_AWAY, 'server shutting down');
+    },
+    { once: true },
+  );
+  fastify.register(async function keelsonWebSockets(context) {
+    // ws's own default is 100 MiB a message; a larger message closes the connection with 1009.
+    await context.register(websocketPlugin, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+    // The engine's close waits for the closing handshakes, so each connection is logged before
+    // the process exits; the shutdown deadline still bounds it.
+    context.addHook('onClose', async function waitForWebSockets() {
+      await Promise.all(open.values());
+    });
+    for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answers, open);
+  });
+}
+
+function mountOne(
+  context: FastifyInstance,
+  entry: RouteEntry,
+  runtime: HookRuntime & RequestRuntime,
+  appMiddleware: readonly Middleware[],
+  answers: AnswerPath,
+  open: Map<WebSocket, Promise<void>>,
+): void {
+  const route = websocketOf(entry.def)!;
+  const pattern = entry.path;
+  const chain = compose(
+    [...appMiddleware, ...middlewareOf(entry.scope), ...(entry.def.options.middleware ?? [])],
+    () => ACCEPT,
+  );
+  const accepted = new WeakMap<FastifyRequest, Context>();
+
+  context.route({
+    method: 'GET',
+    url: pattern,
+    websocket: true,
+    // The middleware runs here, on the upgrade request: an answer or a throw refuses the upgrade.
+    preHandler: async function upgradeGuard(request: FastifyRequest, reply: FastifyReply) {
+      request.keelsonRoute = pattern;
+      if (!request.ws) {
+        throw new KError({
+          code: 'UPGRADE_REQUIRED',
+          statusCode: 426,
+          message: `${pattern} is a WebSocket endpoint; send an Upgrade: websocket request.`,
+          headers: { upgrade: 'websocket', connection: 'Upgrade' },
+        });
+      }
+      const c = new Context(request, reply, runtime);
+      const answer = await chain(c);
+      if (answer === ACCEPT) {
+        accepted.set(request, c);
+        return;
+      }
+      if (!reply.sent) await reply.send(answer);
+      return reply;
+    },
+    handler: function keelsonWebSocket(socket: WebSocket, request: FastifyRequest) {
+      const c = accepted.get(request)!;
+      const ended = runConnection(socket, c, route, runtime, answers);
+      open.set(socket, ended);
+      void ended.then(() => open.delete(socket));
+      if (runtime.shutdownBegun.aborted) socket.close(GOING_AWAY, 'server shutting down');
+    },
+  });
+}
