@@ -18,7 +18,7 @@ import {
   type ResolvedDevPanel,
   resolveDevPanel,
 } from './devpanel/index.js';
-import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import { type BuildOpenApiOptions, buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import type { ErrorsOptions } from './errors/error-body.js';
 import { HealthRegistry, healthRoutes } from './health/index.js';
@@ -332,7 +332,7 @@ export class App {
    */
   async openapi(): Promise<OpenApiDocument> {
     await this.ready();
-    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries);
+    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries, this.#docsOptions());
     return this.#openapi;
   }
 
@@ -381,6 +381,16 @@ export class App {
       throw new Error(`${what} must happen before the app starts (ready, inject or listen)`);
   }
 
+  /** What the document needs besides the table: app middleware and the shape of error answers. */
+  #docsOptions(): BuildOpenApiOptions {
+    const { body, contentType, schema } = this.#answers.errors;
+    const options: BuildOpenApiOptions = { middleware: this.#appMiddleware };
+    if (body !== undefined || schema !== undefined) {
+      options.errorResponse = schema ? { contentType, schema } : { contentType };
+    }
+    return options;
+  }
+
   async #build(): Promise<void> {
     const config = this.#config;
     if (!config.disableHealth) {
@@ -395,7 +405,7 @@ export class App {
       });
       for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
       // Built before mounting, so a schema it cannot express fails naming its route.
-      this.#openapi = buildOpenApi(config, this.#table.entries);
+      this.#openapi = buildOpenApi(config, this.#table.entries, this.#docsOptions());
     }
     if (this.#panel) {
       const routes = devPanelRoutes({

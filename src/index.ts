@@ -168,6 +168,7 @@ export type {
   Schema,
   SecurityRequirement,
   Sent,
+  TypedRouteDef,
 } from './routing/types.js';
 
 /** The version of the keelson package. */

@@ -13,6 +13,7 @@ import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
 
 const SUCCESS_ORDER = [200, 201, 202, 203, 204, 205, 206];
+const NO_BODY = new Set([204, 205, 304]);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
@@ -43,6 +44,8 @@ export function mountRoute(
   const checkedByValidation = new Map<number, Schema>();
   const checks = new Map<number, ResponseCheck>();
   for (const status of declared) {
+    // Sent without a body whatever its schema (z.undefined(), z.void(), z.null()).
+    if (NO_BODY.has(status)) continue;
     const schema = responses[status]!;
     const json = jsonSchemaOf(schema, where, status);
     if (!json) {
