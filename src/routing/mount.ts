@@ -113,6 +113,9 @@ export function mountRoute(
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     ...(!entry.builtin && BODY_METHODS.has(entry.method) ? { preParsing: decodeBody } : {}),
+    // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
+    // plugin adds its headers and lets the route run instead of answering an empty 204.
+    ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),
     // Synchronous while the handler and validators are: a sync handler allocates no promise.
     handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
       if (required && hasEmptyParam(request.params as Record<string, string>, required)) {

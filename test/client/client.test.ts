@@ -26,7 +26,7 @@ describe('the typed client against a running server', () => {
     const read = await api.get('/api/v1/users/:id', { params: { id } });
     expect(read).toMatchObject({ status: 200, error: undefined, data: { id, name: 'Ada' } });
     const list = await api.get('/api/v1/users', { query: { limit: 50 } });
-    expect(list.data?.some((u) => u.id === id)).toBe(true);
+    expect(list.data?.data.some((u) => u.id === id)).toBe(true);
     const gone = await api.delete('/api/v1/users/:id', { params: { id } });
     expect(gone).toMatchObject({ status: 204, data: undefined, error: undefined });
     const again = await api.get('/api/v1/users/:id', { params: { id } });

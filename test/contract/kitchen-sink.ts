@@ -9,6 +9,7 @@ import {
   get,
   head,
   notFound,
+  options,
   patch,
   post,
   rateLimit,
@@ -35,9 +36,6 @@ const Note = z
   .object({ id: z.number().int(), text: z.string().min(1).max(40), pinned: z.boolean() })
   .meta({ id: 'Note', examples: [{ id: 1, text: 'hello', pinned: false }] });
 
-// No OPTIONS route: @fastify/cors answers an OPTIONS request without Origin with a text/plain
-// 400 before the route runs, which this battery reported (see the CHANGELOG / report).
-
 /** The every-feature app plus guards, app middleware and every path and answer shape. */
 export function kitchenSink(): App {
   const app = everyFeatureApp();
@@ -55,6 +53,14 @@ export function kitchenSink(): App {
       }),
     ),
     head('/ping', { summary: 'Liveness without a body' }, () => undefined),
+    options(
+      '/capabilities',
+      {
+        summary: 'What the service can do',
+        responses: { 200: z.object({ formats: z.array(z.string()) }) },
+      },
+      () => ({ formats: ['json'] }),
+    ),
     post('/touch', { summary: 'Answers nothing' }, () => undefined),
     get('/greeting', { summary: 'A string, sent as JSON' }, () => 'hello'),
     get(
