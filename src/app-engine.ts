@@ -34,6 +34,8 @@ export interface AppRuntime {
   metrics: MetricsCollector | undefined;
   readonly shutdownBegun: AbortSignal;
   readonly shutdownDeadline: AbortSignal;
+  /** Paths the request log leaves out (still counted). */
+  readonly requestLogExclude: ReadonlySet<string> | undefined;
   readonly observers: RequestObserver[];
 }
 

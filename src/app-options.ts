@@ -25,6 +25,8 @@ export interface AppOptions extends KConfig {
    * helmet options: helmet's set with those options on every answer. `false`: none.
    */
   helmet?: HelmetOptions | false;
+  /** The request log. `exclude`: paths (no query) never logged, e.g. probes and scrapes; still counted by metrics. @default {} */
+  requestLog?: { exclude?: readonly string[] };
   /**
    * Shapes every error answer, whoever produced it (handler, middleware, 404, 405, 413, 415, the
    * parser): `body(problem, c)` returns the body, `contentType` its media type, `schema` what the
@@ -69,6 +71,7 @@ const ENGINE_OPTIONS = new Set([
   'trustProxy',
   'cookies',
   'compress',
+  'requestLog',
 ]);
 
 /** A service's own settings passed alongside KConfig, for the dev panel's config view. */
@@ -77,4 +80,19 @@ export function extraOptions(options: AppOptions): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
   );
+}
+
+/** The set of `requestLog.exclude` paths; undefined when none. @throws TypeError on a bad path */
+export function excludedPaths(
+  paths: readonly string[] | undefined,
+): ReadonlySet<string> | undefined {
+  if (paths === undefined || paths.length === 0) return undefined;
+  for (const p of paths) {
+    if (typeof p !== 'string' || !p.startsWith('/')) {
+      throw new TypeError(
+        `requestLog.exclude: each path should start with '/', instead got ${JSON.stringify(p)}`,
+      );
+    }
+  }
+  return new Set(paths);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AppEngine, type AppRuntime } from './app-engine.js';
-import { type AppOptions, extraOptions } from './app-options.js';
+import { type AppOptions, excludedPaths, extraOptions } from './app-options.js';
 import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
 import { type ResolvedConfig, resolveConfig } from './config/index.js';
 import {
@@ -76,6 +76,7 @@ export class App {
       metrics: undefined,
       shutdownBegun: this.#lifecycle.shutdownBegun,
       shutdownDeadline: this.#lifecycle.shutdownDeadline,
+      requestLogExclude: excludedPaths(options.requestLog?.exclude),
       observers: feed ? [feed.observer] : [],
     };
     this.#engine = new AppEngine(options, this.#config, this.#runtime);
@@ -94,6 +95,11 @@ export class App {
   /** The Fastify instance underneath, for plugins Keelson does not wrap. */
   get fastify(): FastifyInstance {
     return this.#engine.fastify;
+  }
+
+  /** The metrics collector set by `setMetricsCollector`, if any. */
+  get metrics(): MetricsCollector | undefined {
+    return this.#runtime.metrics;
   }
 
   /** The tracer; a no-op tracer until `setTracer`. Never null. */
@@ -115,8 +121,6 @@ export class App {
   get middleware(): readonly Middleware[] {
     return this.#appMiddleware;
   }
-
-  // ── registration ──────────────────────────────────────────────────────────
 
   /** Registers a controller's routes (under the current group, inside a module used on one). */
   registerController(controller: Controller): this {
@@ -203,8 +207,6 @@ export class App {
     return this;
   }
 
-  // ── running ───────────────────────────────────────────────────────────────
-
   /** Builds the engine from the route table without listening; `inject` and `listen` call it. */
   ready(): Promise<void> {
     this.#built ??= this.#build();
@@ -241,8 +243,6 @@ export class App {
     return this.#lifecycle.close();
   }
 
-  // ── internals ─────────────────────────────────────────────────────────────
-
   readonly #host: ScopeHost<App> = {
     addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
     useModuleIn: (scope, module) => this.#useModuleIn(scope, module),
@@ -254,9 +254,7 @@ export class App {
   }
 
   #useModuleIn(scope: Scope, module: Module): void {
-    if (!module || typeof module.register !== 'function') {
-      throw new TypeError('a module must have a register(app) method');
-    }
+    assertContract(module, ['register'], 'a module', 'register(app)');
     const outer = this.#scope;
     this.#scope = scope;
     try {

@@ -6,7 +6,7 @@ import type { HealthChecker } from '../contracts.js';
 
 /**
  * Runs `checker` with its own signal, aborted when `outer` aborts or after `timeoutMs`:
- * `UP`, or `DOWN: <reason>`. A checker past its timeout is DOWN without being waited for.
+ * `UP`, `UP: <warning>` (a checker that resolved a string), or `DOWN: <reason>`. A checker past its timeout is DOWN without being waited for.
  */
 export async function runChecker(
   checker: HealthChecker,
@@ -26,8 +26,8 @@ export async function runChecker(
     }, timeoutMs);
   });
   const checked = (async () => {
-    await checker.check(controller.signal);
-    return 'UP';
+    const warning = await checker.check(controller.signal);
+    return typeof warning === 'string' && warning !== '' ? `UP: ${warning}` : 'UP';
   })().catch((err: unknown) => `DOWN: ${reasonOf(err)}`);
   try {
     return await Promise.race([checked, timedOut]);
