@@ -1,16 +1,11 @@
 import type { Context } from './context.js';
 import type {
-  BodyFor,
-  DefaultBody,
   HandlerResult,
   Infer,
-  InferIn,
-  Loose,
   RawHeaders,
   RawQuery,
   Responses,
   Schema,
-  Sent,
 } from './schema-types.js';
 
 export type {
@@ -25,7 +20,7 @@ export type {
   Responses,
   Schema,
   Sent,
-};
+} from './schema-types.js';
 
 /** The HTTP methods a route can answer. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
