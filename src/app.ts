@@ -1,8 +1,10 @@
-import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { HelmetOptions } from 'helmet';
-import { type KConfig, type ResolvedConfig, resolveConfig } from './config/index.js';
+import { AppEngine, type AppRuntime } from './app-engine.js';
+import { type AppOptions, excludedPaths, extraOptions } from './app-options.js';
+import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
+import { type ResolvedConfig, resolveConfig } from './config/index.js';
 import {
+  assertContract,
   type HealthChecker,
   type MetricsCollector,
   noopTracer,
@@ -11,81 +13,15 @@ import {
   type Tracer,
   type Translator,
 } from './contracts.js';
-import {
-  type DevPanelOptions,
-  devPanelRoutes,
-  PanelFeed,
-  type ResolvedDevPanel,
-  resolveDevPanel,
-} from './devpanel/index.js';
+import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
-import { docsRoutes } from './docs/routes.js';
-import type { ErrorsOptions } from './errors/error-body.js';
-import { HealthRegistry, healthRoutes } from './health/index.js';
-import { type AnswerPath, answerPathFor } from './http/answer.js';
-import { type CompressOptions, compressPlugin } from './http/compress/index.js';
-import { type CookiesOptions, cookiesPlugin } from './http/cookies/index.js';
-import { createEngine, type EnginePlugin, mountEngine, type TrustProxy } from './http/engine.js';
-import type { RequestObserver } from './http/observers.js';
-import type { RequestIdOptions } from './http/request-id.js';
-import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
-import {
-  type StaticMount,
-  type StaticOptions,
-  staticMount,
-  staticPlugin,
-} from './http/static/index.js';
+import { HealthRegistry } from './health/index.js';
+import type { StaticOptions } from './http/static/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
 import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
-import { checkTimeout } from './routing/timeout.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
-
-/** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */
-export interface AppOptions extends KConfig {
-  /** The logger the app writes to. @default newLogger(env === 'production') */
-  logger?: Logger;
-  /** CORS options for @fastify/cors, or false to leave CORS out. @default { origin: '*' } */
-  cors?: FastifyCorsOptions | false;
-  /**
-   * Security headers. By default: OWASP's API set (a `default-src 'none'; frame-ancestors 'none'`
-   * CSP, HSTS, nosniff, `X-Frame-Options: DENY`) on answers, and helmet's set on the docs page.
-   * helmet options: helmet's set with those options on every answer. `false`: none.
-   */
-  helmet?: HelmetOptions | false;
-  /**
-   * Shapes every error answer, whoever produced it (handler, middleware, 404, 405, 413, 415, the
-   * parser): `body(problem, c)` returns the body, `contentType` its media type, `schema` what the
-   * document shows. @default problem+json (RFC 9457)
-   */
-  errors?: ErrorsOptions;
-  /**
-   * Request ids: a valid incoming `x-request-id` is kept, else a UUID is made; every answer
-   * carries it, as do JSON request-log entries and problem bodies. `false` turns them off.
-   * @default { header: 'x-request-id' }
-   */
-  requestId?: RequestIdOptions | false;
-  /**
-   * Which proxies to trust for `X-Forwarded-For/-Proto/-Host` (Fastify's `trustProxy`): `true`,
-   * an address, a CIDR or a list of them. @default undefined (none)
-   */
-  trustProxy?: TrustProxy;
-  /**
-   * The default `timeoutMs` of every route (a route's own option wins): when it passes,
-   * `c.signal` aborts and the client gets 504 `TIMEOUT`. @default none
-   */
-  timeoutMs?: number;
-  /**
-   * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
-   * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
-   */
-  devPanel?: boolean | DevPanelOptions;
-  /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */
-  cookies?: CookiesOptions;
-  /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
-  compress?: boolean | CompressOptions;
-}
 
 /**
  * A unit of a service that registers its own controllers, health checkers and hooks.
@@ -107,32 +43,14 @@ export interface Module {
 export class App {
   readonly #config: ResolvedConfig;
   readonly #logger: Logger;
-  readonly #fastify: FastifyInstance;
-  readonly #cors: FastifyCorsOptions | false;
-  readonly #security: SecurityHeaders;
-  /** The answer path; `#answers.errors` holds the error `contentType` and `schema` for the docs. */
-  readonly #answers: AnswerPath;
-  readonly #timeoutMs: number | undefined;
+  readonly #engine: AppEngine;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #appMiddleware: Middleware[] = [];
   readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
-  readonly #runtime: {
-    logger: Logger;
-    translator: Translator | undefined;
-    tracer: Tracer;
-    metrics: MetricsCollector | undefined;
-    shutdownBegun: AbortSignal;
-    shutdownDeadline: AbortSignal;
-    observers: RequestObserver[];
-  };
-  readonly #panel:
-    | { feed: PanelFeed; settings: ResolvedDevPanel; extra: Record<string, unknown> }
-    | undefined;
+  readonly #runtime: AppRuntime;
+  readonly #panel: PanelPlan | undefined;
   readonly #lifecycle: Lifecycle;
-  readonly #cookies: EnginePlugin;
-  readonly #compress: EnginePlugin | undefined;
-  readonly #static: StaticMount[] = [];
   #scope: Scope = this.#root;
   #built: Promise<void> | undefined;
   #openapi: OpenApiDocument | undefined;
@@ -145,16 +63,10 @@ export class App {
     const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
     this.#panel = feed && panel && { feed, settings: panel, extra: extraOptions(options) };
     this.#logger = feed ? logger.tee(feed.tap) : logger;
-    this.#cors = options.cors ?? { origin: '*' };
-    this.#security = securityHeadersFor(options.helmet);
-    checkTimeout(options.timeoutMs, 'new App()');
-    this.#timeoutMs = options.timeoutMs;
-    this.#cookies = cookiesPlugin(options.cookies, this.#config.isProduction);
-    this.#compress = compressPlugin(options.compress);
     this.#lifecycle = new Lifecycle({
       config: this.#config,
       logger: this.#logger,
-      engine: () => this.#fastify,
+      engine: () => this.#engine.fastify,
       ready: () => this.ready(),
     });
     this.#runtime = {
@@ -164,13 +76,10 @@ export class App {
       metrics: undefined,
       shutdownBegun: this.#lifecycle.shutdownBegun,
       shutdownDeadline: this.#lifecycle.shutdownDeadline,
+      requestLogExclude: excludedPaths(options.requestLog?.exclude),
       observers: feed ? [feed.observer] : [],
     };
-    this.#answers = answerPathFor(options, this.#runtime, this.#security);
-    this.#fastify = createEngine(this.#config, {
-      answers: this.#answers,
-      trustProxy: options.trustProxy,
-    });
+    this.#engine = new AppEngine(options, this.#config, this.#runtime);
   }
 
   /** The resolved configuration, defaults applied. */
@@ -185,7 +94,12 @@ export class App {
 
   /** The Fastify instance underneath, for plugins Keelson does not wrap. */
   get fastify(): FastifyInstance {
-    return this.#fastify;
+    return this.#engine.fastify;
+  }
+
+  /** The metrics collector set by `setMetricsCollector`, if any. */
+  get metrics(): MetricsCollector | undefined {
+    return this.#runtime.metrics;
   }
 
   /** The tracer; a no-op tracer until `setTracer`. Never null. */
@@ -207,8 +121,6 @@ export class App {
   get middleware(): readonly Middleware[] {
     return this.#appMiddleware;
   }
-
-  // ── registration ──────────────────────────────────────────────────────────
 
   /** Registers a controller's routes (under the current group, inside a module used on one). */
   registerController(controller: Controller): this {
@@ -246,11 +158,7 @@ export class App {
    */
   static(prefix: string, dir: string, options?: StaticOptions): this {
     this.#assertNotStarted('app.static()');
-    const mount = staticMount(prefix, dir, options);
-    if (this.#static.some((m) => m.prefix === mount.prefix)) {
-      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
-    }
-    this.#static.push(mount);
+    this.#engine.addStatic(prefix, dir, options);
     return this;
   }
 
@@ -268,17 +176,14 @@ export class App {
 
   /** Sets the metrics collector, told of every finished request. */
   setMetricsCollector(collector: MetricsCollector): this {
-    if (!collector || typeof collector.recordRequest !== 'function') {
-      throw new TypeError('a metrics collector must have a recordRequest(metric) method');
-    }
+    assertContract(collector, ['recordRequest'], 'a metrics collector', 'recordRequest(metric)');
     this.#runtime.metrics = collector;
     return this;
   }
 
   /** Sets the tracer; must be called before the app starts. */
   setTracer(tracer: Tracer): this {
-    if (!tracer || typeof tracer.start !== 'function')
-      throw new TypeError('a tracer must have a start(name) method');
+    assertContract(tracer, ['start'], 'a tracer', 'start(name)');
     this.#assertNotStarted('setTracer');
     this.#runtime.tracer = tracer;
     return this;
@@ -286,13 +191,12 @@ export class App {
 
   /** Sets the translator behind `c.t()` and `c.lang`. */
   setTranslator(translator: Translator): this {
-    if (
-      !translator ||
-      typeof translator.t !== 'function' ||
-      typeof translator.locales !== 'function'
-    ) {
-      throw new TypeError('a translator must have t(locale, key, ...args) and locales() methods');
-    }
+    assertContract(
+      translator,
+      ['t', 'locales'],
+      'a translator',
+      't(locale, key, ...args) and locales()',
+    );
     this.#runtime.translator = translator;
     return this;
   }
@@ -303,8 +207,6 @@ export class App {
     return this;
   }
 
-  // ── running ───────────────────────────────────────────────────────────────
-
   /** Builds the engine from the route table without listening; `inject` and `listen` call it. */
   ready(): Promise<void> {
     this.#built ??= this.#build();
@@ -314,7 +216,7 @@ export class App {
   /** Serves one request with no socket, for tests. */
   async inject(request: InjectOptions | string): Promise<LightMyRequestResponse> {
     await this.ready();
-    return this.#fastify.inject(request);
+    return this.#engine.fastify.inject(request);
   }
 
   /**
@@ -323,7 +225,11 @@ export class App {
    */
   async openapi(): Promise<OpenApiDocument> {
     await this.ready();
-    this.#openapi ??= buildOpenApi(this.#config, this.#table.entries);
+    this.#openapi ??= buildOpenApi(
+      this.#config,
+      this.#table.entries,
+      this.#engine.docsOptions(this.#appMiddleware),
+    );
     return this.#openapi;
   }
 
@@ -337,8 +243,6 @@ export class App {
     return this.#lifecycle.close();
   }
 
-  // ── internals ─────────────────────────────────────────────────────────────
-
   readonly #host: ScopeHost<App> = {
     addIn: (scope, routes, origin) => this.#addIn(scope, routes, origin),
     useModuleIn: (scope, module) => this.#useModuleIn(scope, module),
@@ -350,9 +254,7 @@ export class App {
   }
 
   #useModuleIn(scope: Scope, module: Module): void {
-    if (!module || typeof module.register !== 'function') {
-      throw new TypeError('a module must have a register(app) method');
-    }
+    assertContract(module, ['register'], 'a module', 'register(app)');
     const outer = this.#scope;
     this.#scope = scope;
     try {
@@ -373,68 +275,23 @@ export class App {
   }
 
   async #build(): Promise<void> {
-    const config = this.#config;
-    if (!config.disableHealth) {
-      const routes = healthRoutes(config, this.#health, this.#lifecycle.shutdownBegun);
-      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
-    }
-    if (config.docs.enabled) {
-      const routes = docsRoutes({
-        docs: config.docs,
-        document: () => this.#openapi!,
-        headers: this.#security.page,
-      });
-      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
-      // Built before mounting, so a schema it cannot express fails naming its route.
-      this.#openapi = buildOpenApi(config, this.#table.entries);
-    }
-    if (this.#panel) {
-      const routes = devPanelRoutes({
-        ...this.#panel,
-        config,
-        extraConfig: this.#panel.extra,
-        routes: () => this.#table.entries,
-        appMiddleware: this.#appMiddleware,
-        scheduler: () => this.#lifecycle.scheduler,
-        health: () => this.#health.run(config.health),
-        pageHeaders: this.#security.page,
-        shutdownBegun: this.#lifecycle.shutdownBegun,
-      });
-      for (const r of routes) this.#table.add(r, this.#root, 'keelson', true);
-    }
-    await mountEngine(this.#fastify, {
-      cors: this.#cors,
+    this.#openapi = addBuiltinRoutes(this.#table, this.#root, {
+      config: this.#config,
+      health: this.#health,
+      lifecycle: this.#lifecycle,
+      pageHeaders: this.#engine.security.page,
+      document: () => this.#openapi!,
+      docsOptions: () => this.#engine.docsOptions(this.#appMiddleware),
+      panel: this.#panel,
+      appMiddleware: this.#appMiddleware,
+    });
+    await this.#engine.mount({
       runtime: this.#runtime,
-      answers: this.#answers,
-      security: this.#security,
       isDraining: () => this.#lifecycle.shutdownBegun.aborted,
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,
-      timeoutMs: this.#timeoutMs,
-      plugins: [this.#cookies, this.#compress, staticPlugin(this.#static)].filter(
-        (p): p is EnginePlugin => p !== undefined,
-      ),
     });
   }
 }
 
-const ENGINE_OPTIONS = new Set([
-  'logger',
-  'cors',
-  'helmet',
-  'devPanel',
-  'timeoutMs',
-  'errors',
-  'requestId',
-  'trustProxy',
-  'cookies',
-  'compress',
-]);
-
-// A service's own settings passed alongside KConfig, for the dev panel's config view.
-function extraOptions(options: AppOptions): Record<string, unknown> {
-  const known = new Set(Object.keys(resolveConfig(options)));
-  return Object.fromEntries(
-    Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
-  );
-}
+export type { AppOptions } from './app-options.js';

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Logger } from './logger/index.js';
 
 /** A value a span attribute may hold. */
 export type AttributeValue = string | number | boolean;
@@ -50,10 +51,24 @@ export interface RequestMetric {
   durationMs: number;
 }
 
-/** Receives one record per finished request. */
+/** One finished try of a background job (keelson/queue), as given to a metrics collector. */
+export interface JobMetric {
+  /** The queue's name. */
+  queue: string;
+  /** The job's name. */
+  job: string;
+  /** How the try ended; a job retried after a failure gives one `failed` record per failed try. */
+  status: 'completed' | 'failed';
+  /** Time the try ran, in milliseconds. */
+  durationMs: number;
+}
+
+/** Receives one record per finished request (and, optionally, per finished job). */
 export interface MetricsCollector {
   /** Records one finished request. Called after the response is sent; must not throw. */
   recordRequest(metric: RequestMetric): void;
+  /** Records one finished try of a background job. Optional: collectors without it ignore jobs. */
+  recordJob?(metric: JobMetric): void;
 }
 
 /** Translates message keys into a locale. */
@@ -64,6 +79,12 @@ export interface Translator {
   locales(): readonly string[];
 }
 
+/** What a job's handler is told of the run. */
+export interface JobTick {
+  /** The time the run was scheduled for (not when it started): the same on every replica. */
+  readonly scheduledAt: Date;
+}
+
 /** A job a scheduler runs on a cron schedule. */
 export interface Job {
   /** A unique name, used in logs and health. */
@@ -71,7 +92,15 @@ export interface Job {
   /** A 5- or 6-field cron expression. */
   schedule: string;
   /** The work; `signal` aborts when the service shuts down. */
-  handler(signal: AbortSignal): Promise<void> | void;
+  handler(signal: AbortSignal, tick: JobTick): Promise<void> | void;
+}
+
+/** What the App hands a scheduler when `listen()` starts it. */
+export interface SchedulerStart {
+  /** The app's logger. */
+  readonly logger: Logger;
+  /** Aborts when the app's shutdown begins: no run may start after that. */
+  readonly shutdownBegun: AbortSignal;
 }
 
 /** What a scheduler knows of one job, for the dev panel. */
@@ -97,7 +126,7 @@ export interface Scheduler {
   /** Adds a job. */
   add(job: Job): void;
   /** Starts running jobs on their schedules. */
-  start(): void;
+  start(context?: SchedulerStart): void;
   /** Stops scheduling and waits for running jobs until `signal` aborts. */
   stop(signal: AbortSignal): Promise<void>;
   /** The status of every job, for the dev panel. Optional. */
@@ -108,8 +137,12 @@ export interface Scheduler {
 export interface HealthChecker {
   /** The key of this checker in the health body's `checks`. */
   name(): string;
-  /** Resolves when healthy; throws or rejects when not. `signal` aborts on timeout or when the client goes away. */
-  check(signal: AbortSignal): Promise<void> | void;
+  /**
+   * Resolves when healthy (with a string: healthy, with that warning shown in the report);
+   * throws or rejects when not. `signal` aborts on timeout or when the client goes away.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a checker returns nothing, or a warning
+  check(signal: AbortSignal): Promise<void | string> | void | string;
 }
 
 /** A function run during graceful shutdown; `signal` aborts at the shutdown deadline. */
@@ -131,3 +164,23 @@ export const noopTracer: Tracer = Object.freeze({
 
 /** The span the no-op tracer hands out. */
 export const NOOP_SPAN: Span = noopSpan;
+
+/**
+ * Throws a TypeError unless `value` is an object with a function at each of `methods`, in the
+ * words the App has always used: `a tracer must have a start(name) method`.
+ */
+export function assertContract(
+  value: unknown,
+  methods: readonly string[],
+  what: string,
+  signature: string,
+): void {
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    methods.every((m) => typeof (value as Record<string, unknown>)[m] === 'function');
+  if (!ok) {
+    const needs = methods.length > 1 ? `${signature} methods` : `a ${signature} method`;
+    throw new TypeError(`${what} must have ${needs}`);
+  }
+}

@@ -30,12 +30,15 @@ export {
   type AttributeValue,
   type HealthChecker,
   type Job,
+  type JobMetric,
   type JobStatus,
+  type JobTick,
   type MetricsCollector,
   NOOP_SPAN,
   noopTracer,
   type RequestMetric,
   type Scheduler,
+  type SchedulerStart,
   type ShutdownHook,
   type Span,
   type SpanStartOptions,
@@ -165,6 +168,7 @@ export type {
   Schema,
   SecurityRequirement,
   Sent,
+  TypedRouteDef,
 } from './routing/types.js';
 
 /** The version of the keelson package. */

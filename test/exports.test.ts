@@ -64,3 +64,16 @@ describe('the public entry of keelson', () => {
     expect(keelson.VERSION).toBe(pkg.version);
   });
 });
+
+describe('the subpath entries keelson/client and keelson/testing', () => {
+  it('export exactly these run-time names', async () => {
+    expect(Object.keys(await import('../src/client/index.js')).sort()).toEqual([
+      'createClient',
+      'fillPath',
+    ]);
+    expect(Object.keys(await import('../src/testing/index.js')).sort()).toEqual([
+      'injectFetch',
+      'verifyContract',
+    ]);
+  });
+});

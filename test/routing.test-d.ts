@@ -78,7 +78,8 @@ describe('route handler types', () => {
   });
 
   it('builds routes of any method and middleware of the onion type', () => {
-    expectTypeOf(route('PATCH', '/x', () => 1)).toEqualTypeOf<RouteDef>();
+    expectTypeOf(route('PATCH', '/x', () => 1)).toExtend<RouteDef>();
+    expectTypeOf(route('PATCH', '/x', () => 1).method).toEqualTypeOf<'PATCH'>();
     const mw: Middleware = async (c, next) => {
       expectTypeOf(c).toEqualTypeOf<Context>();
       return next();

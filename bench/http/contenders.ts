@@ -29,7 +29,12 @@ const server = (file: string) => fileURLToPath(new URL(`../servers/${file}`, imp
 
 /** Every contender, the feature-equal ones first, then the floors. */
 export const CONTENDERS: readonly Contender[] = [
-  { name: 'keelson', label: 'Keelson (defaults)', file: server('keelson.mjs'), features: true },
+  {
+    name: 'keelson',
+    label: 'Keelson (production defaults)',
+    file: server('keelson.mjs'),
+    features: true,
+  },
   {
     name: 'fastify',
     label: 'Fastify 5 by hand',

@@ -1,5 +1,6 @@
-// Keelson with its defaults (CORS, request log, problem errors, health, docs), its JSON request
-// log written to LOG_FILE through sonic-boom.
+// Keelson with its production defaults (CORS, security headers, request ids, checked responses,
+// request log, problem errors, health; no docs page or dev panel, which production leaves out),
+// its JSON request log written to LOG_FILE through sonic-boom.
 import sonicBoom from 'sonic-boom';
 import { App, get, post } from '../../dist/index.js';
 import { LogFormat, newLoggerWithFormat } from '../../dist/logger/index.js';
@@ -15,6 +16,7 @@ const app = new App({
   serviceName: 'bench',
   port: PORT,
   host: HOST,
+  env: 'production',
   logger: newLoggerWithFormat(true, LogFormat.JSON).withWriter(writer),
 });
 

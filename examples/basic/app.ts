@@ -1,9 +1,42 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
+import type { Prefixed, RoutesOf } from '../../src/client/index.js';
 import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
 import { AccountController } from './account.js';
 import { MediaModule, ticksRoute } from './media.js';
-import { UsersModule } from './users.js';
+import { type UsersController, UsersModule } from './users.js';
+
+/** The service banner at `/`. */
+const banner = get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
+  service: 'users-api',
+  docs: '/docs',
+}));
+
+/** Five quotes a minute per client IP; the sixth answers 429 with Retry-After. One per app. */
+function quoteRoute() {
+  return get(
+    '/quote',
+    {
+      summary: 'A quote, at most five a minute per client',
+      operationId: 'getQuote',
+      middleware: [rateLimit({ max: 5, windowMs: 60_000 })],
+    },
+    () => ({ quote: 'Premature optimization is the root of all evil.' }),
+  );
+}
+
+/**
+ * The type of the service's routes, for `createClient<Api>()` from `keelson/client`; a client
+ * package imports it with `import type`, so none of the server comes along.
+ */
+export type Api = RoutesOf<
+  [
+    typeof banner,
+    ReturnType<typeof quoteRoute>,
+    AccountController,
+    Prefixed<'/api/v1', RoutesOf<UsersController>>,
+  ]
+>;
 
 /** Lets a request through only with the demo bearer token. */
 const requireAuth: Middleware = async function requireAuth(c, next) {
@@ -51,26 +84,9 @@ export function createApp(options: CreateAppOptions = {}): App {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   });
-  app.addRoutes(
-    get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
-      service: 'users-api',
-      docs: '/docs',
-    })),
-    ticksRoute,
-  );
+  app.addRoutes(banner, ticksRoute);
   app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
-  // Five quotes a minute per client IP; the sixth answers 429 with Retry-After.
-  app.addRoutes(
-    get(
-      '/quote',
-      {
-        summary: 'A quote, at most five a minute per client',
-        operationId: 'getQuote',
-        middleware: [rateLimit({ max: 5, windowMs: 60_000 })],
-      },
-      () => ({ quote: 'Premature optimization is the root of all evil.' }),
-    ),
-  );
+  app.addRoutes(quoteRoute());
   app.group('/api/v1', requireAuth).use(new UsersModule()).use(new MediaModule());
   return app;
 }

@@ -36,7 +36,7 @@ export async function tour(baseUrl: string, token = 'demo-token'): Promise<Tour>
   return {
     createdId: id,
     fetchedName: fetched.data?.name,
-    listedNames: (listed.data ?? []).map((user) => user.name),
+    listedNames: (listed.data?.data ?? []).map((user) => user.name),
     deleteStatus: deleted.response.status,
     afterDeleteCode: gone.error?.code,
     withoutTokenStatus: refused.response.status,

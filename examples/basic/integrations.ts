@@ -55,10 +55,10 @@ export function addIntegrations(app: App): App {
       },
     ),
   );
-  const jobs = scheduler({ logger: app.logger }).add({
+  const jobs = scheduler().add({
     name: 'heartbeat',
     schedule: '*/30 * * * * *',
     handler: () => app.logger.debug('heartbeat: %d routes served', app.routes.length),
   });
-  return app.registerScheduler(jobs).registerHealthChecker(jobs.healthChecker());
+  return app.use(jobs); // registers it, its health checker, and logs to the app logger
 }

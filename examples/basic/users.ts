@@ -8,6 +8,9 @@ import {
   type HealthChecker,
   type Module,
   notFound,
+  paginate,
+  paginated,
+  pagination,
   post,
 } from '../../src/index.js';
 
@@ -74,14 +77,18 @@ export class UsersController implements Controller {
       get(
         '/users',
         {
-          query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
-          responses: { 200: z.array(User) },
+          query: pagination({ defaultLimit: 20, maxLimit: 100 }),
+          responses: { 200: paginated(User) },
           errors: [401],
           security: bearer,
           summary: 'List users',
           tags: ['users'],
         },
-        (c) => this.users.list().slice(0, c.query.limit),
+        (c) => {
+          const all = this.users.list();
+          const { offset, limit } = c.query;
+          return paginate(all.slice(offset, offset + limit), all.length, c.query);
+        },
       ),
       get(
         '/users/:id',

@@ -4,7 +4,6 @@
  */
 
 import { ConfigError } from './config-error.js';
-import type { ResolvedDocsServer } from './types.js';
 
 /** The longest delay `setTimeout` honours; a longer one fires at once. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
@@ -47,7 +46,7 @@ function isServerPath(s: string): boolean {
  * Parses `'<url> - <description>'` or a bare `'<url>'`; `undefined` when the URL is neither an
  * absolute http(s) URL nor a path starting with `/`.
  */
-export function parseServer(entry: string): ResolvedDocsServer | undefined {
+export function parseServer(entry: string): { url: string; description?: string } | undefined {
   const trimmed = entry.trim();
   const match = /^(\S+)\s+-\s+(\S.*)$/.exec(trimmed);
   const url = match?.[1] ?? trimmed;

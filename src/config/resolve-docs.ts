@@ -115,5 +115,22 @@ export function resolveDocs(value: unknown, serviceName: string, env: Env): Reso
   if (d.license !== undefined) docs.license = resolveLicense(d.license);
   if (d.securitySchemes !== undefined)
     docs.securitySchemes = resolveSecuritySchemes(d.securitySchemes);
+  if (d.security !== undefined) docs.security = resolveSecurity(d.security);
   return docs;
+}
+
+function resolveSecurity(value: unknown): Record<string, string[]>[] {
+  const ok =
+    Array.isArray(value) &&
+    value.every(
+      (r) =>
+        typeof r === 'object' &&
+        r !== null &&
+        !Array.isArray(r) &&
+        Object.values(r).every((s) => Array.isArray(s) && s.every((x) => typeof x === 'string')),
+    );
+  check(ok, 'docs.security', 'an array of { <scheme name>: [<scope>, …] }', value);
+  return (value as Record<string, string[]>[]).map((r) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [...v]])),
+  );
 }

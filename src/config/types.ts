@@ -60,6 +60,12 @@ export interface DocsConfig {
    * @example { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }
    */
   securitySchemes?: Record<string, DocsSecurityScheme>;
+  /**
+   * The security every operation requires unless its route or middleware says otherwise (the
+   * document's root `security`); it documents, the middleware enforces.
+   * @example [{ bearerAuth: [] }]
+   */
+  security?: Record<string, string[]>[];
 }
 
 /** The health endpoint (`GET /health`). */
@@ -155,6 +161,8 @@ export interface ResolvedDocsConfig {
   tags: DocsTag[];
   /** Security schemes, by name, when any were given. */
   securitySchemes?: Record<string, DocsSecurityScheme>;
+  /** The document's root security requirement, when given. */
+  security?: Record<string, string[]>[];
   /** Whether the docs endpoints are registered: false in production. */
   enabled: boolean;
 }

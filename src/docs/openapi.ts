@@ -3,50 +3,88 @@
  * @module
  */
 import type { DocsTag, ResolvedConfig } from '../config/index.js';
+import { PROBLEM_CONTENT_TYPE } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
+import type { Middleware, Schema } from '../routing/types.js';
 import { SchemaRegistry } from './components.js';
-import { describeRoute, type PlannedOperation, planOperation } from './operation.js';
-import { toOpenApiPath } from './operation-id.js';
+import { mergeSecuritySchemes, middlewareAround } from './middleware.js';
+import { checkSecurity, describeRoute, type PlannedOperation, planOperation } from './operation.js';
+import { defaultOperationId } from './operation-id.js';
+import type { PathVariant } from './paths.js';
 import { PROBLEM_COMPONENT, PROBLEM_SCHEMA } from './problem-schema.js';
+import { pruneComponents } from './prune.js';
+import type { ErrorBody } from './responses.js';
 import type { OpenApiDocument, OperationObject } from './types.js';
 
 export type { OpenApiDocument } from './types.js';
 
+/** What the app adds to the route table when it builds the document. */
+export interface BuildOpenApiOptions {
+  /**
+   * The body of every error answer, when the app reshapes it (`errors` app option).
+   * @default problem+json with the `Problem` schema
+   */
+  errorResponse?: { contentType: string; schema?: Schema };
+  /** The app-level middleware (`app.use(fn)`), which runs on every route but the builtin ones. */
+  middleware?: readonly Middleware[];
+}
+
+/** One operation to be placed in the document. */
+interface Slot {
+  readonly plan: PlannedOperation;
+  readonly variant: PathVariant;
+  readonly method: string;
+  readonly head: boolean;
+  readonly id: string;
+}
+
 /**
  * Builds the OpenAPI 3.1 document of the route table: every route not marked `hidden` is an
- * operation. Throws, naming the route, when a schema cannot be expressed, two routes share an
- * operationId, two schemas share an id, or a route requires an undeclared security scheme.
+ * operation (a GET also a HEAD, a path with an optional parameter two). Throws, naming the
+ * route, when a schema cannot be expressed, two routes set the same operationId, two schemas
+ * share an id, two middleware declare one security scheme differently, or a route requires an
+ * undeclared security scheme.
  */
 export function buildOpenApi(
   config: ResolvedConfig,
   routes: readonly RouteEntry[],
+  options: BuildOpenApiOptions = {},
 ): OpenApiDocument {
   const { docs } = config;
   const registry = new SchemaRegistry();
-  const planned: PlannedOperation[] = [];
-  const byId = new Map<string, RouteEntry>();
-  for (const entry of routes) {
-    if (entry.def.options.hidden) continue;
-    const op = planOperation(entry, { registry, docs });
-    const other = byId.get(op.operationId);
-    if (other) {
-      throw new Error(
-        `operationId "${op.operationId}" is used by ${describeRoute(other)} and by ${describeRoute(entry)}; set options.operationId on one of them`,
-      );
-    }
-    byId.set(op.operationId, entry);
-    planned.push(op);
-  }
+  const appMiddleware = options.middleware ?? [];
+  const visible = routes.filter((e) => !e.def.options.hidden);
+  const schemes = mergeSecuritySchemes(
+    docs.securitySchemes,
+    new Set(visible.flatMap((e) => middlewareAround(e, appMiddleware))),
+  );
+  const custom = options.errorResponse;
+  const customRef =
+    custom?.schema && registry.add(custom.schema, 'output', 'the errors.schema option', 'Error');
+  const errorBody: ErrorBody = {
+    contentType: custom?.contentType ?? PROBLEM_CONTENT_TYPE,
+    schema: () =>
+      custom ? customRef?.schema() : { $ref: `#/components/schemas/${PROBLEM_COMPONENT}` },
+  };
+  if (docs.security) checkSecurity('docs.security', docs.security, schemes);
+  const ctx = { registry, docs, errorBody, appMiddleware, schemes };
+  const planned = visible.map((entry) => planOperation(entry, ctx));
+  const slots = assignIds(planned, routes);
   const schemas = registry.finish({ [PROBLEM_COMPONENT]: PROBLEM_SCHEMA });
 
   const paths: Record<string, Record<string, OperationObject>> = {};
   const tags: DocsTag[] = [...docs.tags];
   const tagNames = new Set(tags.map((t) => t.name));
-  for (const op of planned) {
-    const path = toOpenApiPath(op.entry.path);
-    const operation = op.build();
-    paths[path] ??= {};
-    paths[path][op.entry.method.toLowerCase()] = operation;
+  for (const slot of slots) {
+    const operation = slot.plan.build(slot.variant, slot.head ? 'HEAD' : undefined);
+    operation.operationId = slot.id;
+    // With schemes in the document, say outright that an operation without a requirement is open.
+    const open = slot.plan.entry.builtin || !docs.security;
+    if (!operation.security && open && Object.keys(schemes).length) {
+      operation.security = [];
+    }
+    paths[slot.variant.template] ??= {};
+    paths[slot.variant.template]![slot.method] = operation;
     for (const tag of operation.tags ?? []) {
       if (!tagNames.has(tag)) tags.push({ name: tag });
       tagNames.add(tag);
@@ -60,10 +98,68 @@ export function buildOpenApi(
   const doc = { openapi: '3.1.0', info } as OpenApiDocument;
   if (docs.servers.length) doc.servers = docs.servers;
   if (tags.length) doc.tags = tags;
+  if (docs.security) doc.security = docs.security;
   doc.paths = paths;
-  doc.components = { schemas };
-  if (docs.securitySchemes && Object.keys(docs.securitySchemes).length) {
-    doc.components.securitySchemes = docs.securitySchemes;
-  }
+  doc.components = { schemas: pruneComponents(schemas, paths) };
+  if (Object.keys(schemes).length) doc.components.securitySchemes = schemes;
   return doc;
+}
+
+function pascal(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+// `/users/:id` and `/users/:userId` are the same path to the router.
+function pathKey(path: string): string {
+  return path.replace(/:[^/]+/g, ':');
+}
+
+/**
+ * Every operation with a unique id: ids a route sets are kept (two equal ones are an error
+ * naming both routes); an automatic id already taken gets the next free number, in
+ * registration order, so ids stay the same from one start to the next.
+ */
+function assignIds(planned: readonly PlannedOperation[], routes: readonly RouteEntry[]): Slot[] {
+  const explicitHead = new Set(
+    routes.filter((e) => e.method === 'HEAD').map((e) => pathKey(e.path)),
+  );
+  const wanted: (Omit<Slot, 'id'> & { id: string; explicit: boolean })[] = [];
+  for (const plan of planned) {
+    const { entry } = plan;
+    const heads =
+      entry.method === 'GET' && !explicitHead.has(pathKey(entry.path)) ? [false, true] : [false];
+    for (const variant of plan.variants) {
+      const suffix = variant.without ? `Without${pascal(variant.without)}` : '';
+      for (const head of heads) {
+        let id = plan.operationId;
+        if (head) id = plan.explicitId ? `${id}Head` : defaultOperationId('HEAD', entry.path);
+        wanted.push({
+          plan,
+          variant,
+          head,
+          method: head ? 'head' : entry.method.toLowerCase(),
+          id: id + suffix,
+          explicit: plan.explicitId && !head,
+        });
+      }
+    }
+  }
+  const owner = new Map<string, RouteEntry>();
+  for (const w of wanted) {
+    if (!w.explicit) continue;
+    const other = owner.get(w.id);
+    if (other && other !== w.plan.entry) {
+      throw new Error(
+        `operationId "${w.id}" is used by ${describeRoute(other)} and by ${describeRoute(w.plan.entry)}; set options.operationId on one of them`,
+      );
+    }
+    owner.set(w.id, w.plan.entry);
+  }
+  return wanted.map((w) => {
+    if (w.explicit) return w;
+    let id = w.id;
+    for (let n = 2; owner.has(id); n++) id = `${w.id}${n}`;
+    owner.set(id, w.plan.entry);
+    return { ...w, id };
+  });
 }

@@ -7,16 +7,6 @@ import type { HttpMethod } from '../routing/types.js';
 /** `:name`, with an optional `(regex)` and `?` after it. */
 const PARAM = /:([A-Za-z0-9_]+)(?:\([^)]*\))?\??/g;
 
-/** The OpenAPI path template of a route path: `/users/:id` → `/users/{id}`. */
-export function toOpenApiPath(path: string): string {
-  return path.replace(PARAM, '{$1}');
-}
-
-/** The names of the parameters of a route path, in order. */
-export function pathParamNames(path: string): string[] {
-  return Array.from(path.matchAll(PARAM), (m) => m[1]!);
-}
-
 function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }

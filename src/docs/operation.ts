@@ -1,35 +1,52 @@
 /**
- * One route of the table → one OpenAPI operation.
+ * One route of the table → its OpenAPI operations (one per path it answers on).
  * @module
  */
-import type { ResolvedDocsConfig } from '../config/index.js';
-import { PROBLEM_CONTENT_TYPE, statusTitle } from '../errors/index.js';
+import type { DocsSecurityScheme, ResolvedDocsConfig } from '../config/index.js';
 import { isErrorStatus } from '../errors/status.js';
 import { mediaTypeOf } from '../routing/media-type.js';
 import type { RouteEntry } from '../routing/table.js';
-import type { Schema } from '../routing/types.js';
+import type {
+  HttpMethod,
+  Middleware,
+  Responses,
+  Schema,
+  SecurityRequirement,
+} from '../routing/types.js';
 import type { SchemaRef, SchemaRegistry } from './components.js';
 import { acceptsUndefined } from './json-schema.js';
-import { defaultOperationId, pathParamNames } from './operation-id.js';
+import { allOf, contributionOf, middlewareAround } from './middleware.js';
+import { defaultOperationId } from './operation-id.js';
 import { parametersOf } from './parameters.js';
-import { PROBLEM_COMPONENT } from './problem-schema.js';
-import type { OperationObject, ResponseObject } from './types.js';
+import { type PathVariant, pathVariants } from './paths.js';
+import { type ErrorBody, type MiddlewareResponse, NO_BODY, responsesOf } from './responses.js';
+import type { OperationObject } from './types.js';
 
-/** Statuses whose responses carry no body. */
-const NO_BODY = new Set([204, 205, 304]);
 const JSON_TYPE = 'application/json';
 
 /** What the builder needs besides the route. */
 export interface OperationContext {
   readonly registry: SchemaRegistry;
   readonly docs: ResolvedDocsConfig;
+  /** The body of every error answer. */
+  readonly errorBody: ErrorBody;
+  /** The app-level middleware (not run on builtin routes). */
+  readonly appMiddleware: readonly Middleware[];
+  /** Every security scheme of the document, configured or declared by middleware. */
+  readonly schemes: Readonly<Record<string, DocsSecurityScheme>>;
 }
 
-/** A route's operation, its schemas converted; `build()` runs once the registry has finished. */
+/** A route's operations, its schemas converted; `build()` runs once the registry has finished. */
 export interface PlannedOperation {
   readonly entry: RouteEntry;
+  /** `options.operationId`, or one made from the method and path. */
   readonly operationId: string;
-  build(): OperationObject;
+  /** True when the route set its operationId itself. */
+  readonly explicitId: boolean;
+  /** The OpenAPI paths the route answers on. */
+  readonly variants: readonly PathVariant[];
+  /** The operation on one of the paths; `HEAD` for the one the engine derives from a GET. */
+  build(variant: PathVariant, method?: 'HEAD'): OperationObject;
 }
 
 /** `route GET /users/:id (UsersController)`: how messages name a route. */
@@ -41,7 +58,7 @@ function pascal(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** Converts the route's schemas now and returns how to build its operation later. */
+/** Converts the route's schemas now and returns how to build its operations later. */
 export function planOperation(entry: RouteEntry, ctx: OperationContext): PlannedOperation {
   const where = describeRoute(entry);
   const o = entry.def.options;
@@ -58,14 +75,14 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   const headers = add(o.headers, 'input', 'headers', 'Headers');
   const cookies = add(o.cookies, 'input', 'cookies', 'Cookies');
   const body = add(o.body, 'input', 'body', 'Body');
-  const declared = Object.keys(o.responses ?? {})
+  const declared = new Map<number, SchemaRef | undefined>();
+  for (const status of Object.keys(o.responses ?? {})
     .map(Number)
-    .sort((a, b) => a - b);
-  const responses = new Map<number, SchemaRef | undefined>();
-  for (const status of declared) {
+    .sort((a, b) => a - b)) {
+    // A 204 takes z.undefined(), z.void(), z.null() or anything: it is sent without a body.
     const hasBody = !NO_BODY.has(status) && entry.method !== 'HEAD';
     const schema = o.responses?.[status];
-    responses.set(
+    declared.set(
       status,
       hasBody ? add(schema, 'output', `${status} response`, `Response${status}`) : undefined,
     );
@@ -76,82 +93,80 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
       throw new Error(`${where}: errors must list statuses in 400..599, got ${String(status)}`);
     }
   }
-  const security = checkSecurity(where, o.security, ctx.docs);
+  const around = contributionOf(middlewareAround(entry, ctx.appMiddleware));
+  const middleware = new Map<number, MiddlewareResponse>();
+  for (const [status, r] of around.responses) {
+    middleware.set(status, {
+      description: r.description,
+      ref: r.schema && add(r.schema, 'output', `middleware ${status} response`, `Mw${status}`),
+      headers: r.headers,
+    });
+  }
+  const security = allOf([...(o.security ? [o.security] : []), ...around.security]);
+  if (security) checkSecurity(where, security, ctx.schemes);
+  // Keelson's own routes (health) run outside the app's middleware: the root security is not theirs.
+  const effective = security ?? (entry.builtin ? undefined : ctx.docs.security);
   const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
+  const variants = pathVariants(entry.path);
 
   return {
     entry,
     operationId,
-    build(): OperationObject {
+    explicitId: o.operationId !== undefined,
+    variants,
+    build(variant, method = entry.method as 'HEAD'): OperationObject {
+      const verb: HttpMethod = method;
       // Keys in the order a reader of the document expects them.
       const op = { operationId } as OperationObject;
       if (o.summary) op.summary = o.summary;
       if (o.description) op.description = o.description;
       if (o.tags?.length) op.tags = [...o.tags];
       if (o.deprecated) op.deprecated = true;
-      const parameters = parametersOf(where, pathParamNames(entry.path), {
+      const parameters = parametersOf(where, variants[0]!.params, variant, {
         params,
         query,
         headers,
         cookies,
       });
       if (parameters.length) op.parameters = parameters;
-      if (body && o.body) {
+      if (body && o.body && verb !== 'HEAD') {
+        const example = o.examples?.body;
         op.requestBody = {
           required: !acceptsUndefined(o.body),
-          content: { [mediaTypeOf(o.body) ?? JSON_TYPE]: { schema: body.schema() } },
+          content: {
+            [o.media?.body ?? mediaTypeOf(o.body) ?? JSON_TYPE]: {
+              schema: body.schema(),
+              ...(example === undefined ? {} : { example }),
+            },
+          },
         };
       }
-      op.responses = responsesOf(entry, responses, validates, errors);
+      op.responses = responsesOf({
+        method: verb,
+        declared,
+        errors,
+        validates,
+        secured: effective?.some((r) => Object.keys(r).length > 0) ?? false,
+        middleware,
+        media: o.media?.responses ?? JSON_TYPE,
+        marked: markedMedia(o.responses),
+        examples: o.examples?.responses ?? {},
+        errorBody: ctx.errorBody,
+      });
       if (security) op.security = security;
       return op;
     },
   };
 }
 
-function responsesOf(
-  entry: RouteEntry,
-  declared: ReadonlyMap<number, SchemaRef | undefined>,
-  validates: boolean,
-  errors: readonly number[],
-): Record<string, ResponseObject> {
-  const out: Record<string, ResponseObject> = {};
-  for (const [status, ref] of declared) {
-    const r: ResponseObject = { description: statusTitle(status) };
-    const type = mediaTypeOf(entry.def.options.responses?.[status]) ?? JSON_TYPE;
-    if (ref) r.content = { [type]: { schema: ref.schema() } };
-    out[status] = r;
-  }
-  // A route that declares no success still answers one, with whatever JSON it returns.
-  if (![...declared.keys()].some((s) => s < 400)) {
-    out['200'] =
-      entry.method === 'HEAD'
-        ? { description: 'OK' }
-        : { description: 'OK', content: { [JSON_TYPE]: { schema: {} } } };
-  }
-  const problems = new Set([...(validates ? [422] : []), ...errors, 500]);
-  for (const status of [...problems].sort((a, b) => a - b)) {
-    if (declared.has(status)) continue;
-    out[status] = {
-      description: statusTitle(status),
-      content: {
-        [PROBLEM_CONTENT_TYPE]: { schema: { $ref: `#/components/schemas/${PROBLEM_COMPONENT}` } },
-      },
-    };
-  }
-  return out;
-}
-
-function checkSecurity(
+/** Throws, naming `where`, when a requirement names an undeclared scheme or scope. */
+export function checkSecurity(
   where: string,
-  security: readonly Record<string, string[]>[] | undefined,
-  docs: ResolvedDocsConfig,
-): Record<string, string[]>[] | undefined {
-  if (security === undefined) return undefined;
-  const schemes = docs.securitySchemes ?? {};
+  security: readonly SecurityRequirement[],
+  schemes: Readonly<Record<string, DocsSecurityScheme>>,
+): void {
   const declared = Object.keys(schemes);
-  return security.map((requirement) => {
-    const out: Record<string, string[]> = {};
+  for (const requirement of security) {
     for (const [name, scopes] of Object.entries(requirement)) {
       const scheme = schemes[name];
       if (!scheme) {
@@ -169,8 +184,16 @@ function checkSecurity(
           }
         }
       }
-      out[name] = [...scopes];
     }
-    return out;
-  });
+  }
+}
+
+/** The media types the route's response schemas are marked with, by status. */
+function markedMedia(responses: Responses | undefined): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const [status, schema] of Object.entries(responses ?? {})) {
+    const type = mediaTypeOf(schema);
+    if (type) out[Number(status)] = type;
+  }
+  return out;
 }

@@ -3,9 +3,10 @@
  * @module
  */
 import type { SchemaRef } from './components.js';
+import type { PathParam, PathVariant } from './paths.js';
 import type { JsonSchema, ParameterObject } from './types.js';
 
-/** Headers OpenAPI ignores as parameters: content negotiation and security describe them. */
+/** Headers OpenAPI ignores as parameters: content negotiation and security schemes describe them. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** The schema parts a route declares for its parameters. */
@@ -41,25 +42,31 @@ function parameter(
 }
 
 /**
- * The parameters of an operation: every `:name` of the path (typed by the params schema when it
- * has the property, else a string), then the query's, the headers' and the cookies' properties.
+ * The parameters of an operation on one of its paths: every parameter of the path (typed by the
+ * params schema when it has the property, else a string; a regex constraint as `pattern`), then
+ * the query's, the headers' and the cookies' properties. Throws on an `accept`, `content-type` or
+ * `authorization` header: OpenAPI ignores those as parameters, so the document would not say
+ * the route needs them.
  */
 export function parametersOf(
   where: string,
-  pathNames: readonly string[],
+  all: readonly PathParam[],
+  variant: PathVariant,
   parts: ParameterParts,
 ): ParameterObject[] {
   const out: ParameterObject[] = [];
   const params = parts.params && shapeOf(parts.params);
   for (const name of Object.keys(params?.properties ?? {})) {
-    if (!pathNames.includes(name)) {
+    if (!all.some((p) => p.key === name)) {
       throw new Error(
         `${where}: the params schema has "${name}", which is not a parameter of the path`,
       );
     }
   }
-  for (const name of pathNames) {
-    out.push(parameter(name, 'path', true, params?.properties[name] ?? { type: 'string' }));
+  for (const p of variant.params) {
+    const schema = { ...(params?.properties[p.key] ?? { type: 'string' }) };
+    if (p.pattern && schema.pattern === undefined) schema.pattern = p.pattern;
+    out.push(parameter(p.name, 'path', true, schema));
   }
   for (const [location, ref] of [
     ['query', parts.query],
@@ -69,7 +76,15 @@ export function parametersOf(
     if (!ref) continue;
     const { properties, required } = shapeOf(ref);
     for (const [name, schema] of Object.entries(properties)) {
-      if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+      if (location === 'header' && IGNORED_HEADERS.has(name.toLowerCase())) {
+        throw new Error(
+          `${where}: the headers schema has "${name}", which OpenAPI does not document as a parameter; ${
+            name.toLowerCase() === 'authorization'
+              ? "declare a security scheme (docs.securitySchemes or describeMiddleware) and the route's security instead"
+              : "the request body's media type and the responses say it"
+          }, and read it from c.request.headers`,
+        );
+      }
       out.push(parameter(name, location, required.includes(name), schema));
     }
   }

@@ -30,6 +30,11 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       },
     },
     instance: { type: 'string', description: 'The request path.' },
+    requestId: {
+      type: 'string',
+      description:
+        'The request id (the `x-request-id` answer header): quote it to find the log entry.',
+    },
   },
   required: ['type', 'title', 'status', 'detail', 'code'],
 };

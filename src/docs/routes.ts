@@ -29,8 +29,22 @@ export interface DocsRouteOptions {
 
 function send(c: Context, body: string | Buffer, type: string, etag: string, cache: string) {
   c.reply.header('cache-control', cache).header('etag', etag).type(type);
-  if (c.request.headers['if-none-match'] === etag) return c.reply.code(304).send();
+  if (matchesEtag(c.request.headers['if-none-match'], etag)) return c.reply.code(304).send();
   return c.reply.code(200).send(body);
+}
+
+/**
+ * Whether an `If-None-Match` value matches `etag` by the weak comparison RFC 9110 asks of it:
+ * `*`, or any tag of the list once `W/` is set aside.
+ */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  for (const tag of header.split(',')) {
+    const t = tag.trim();
+    if (t === '*' || t.replace(/^W\//, '') === opaque) return true;
+  }
+  return false;
 }
 
 function etagOf(s: string): string {

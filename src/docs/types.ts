@@ -25,13 +25,31 @@ export interface ParameterObject {
   schema: JsonSchema;
 }
 
-/** A response body: JSON or problem+json. */
-export type ContentObject = Record<string, { schema: JsonSchema }>;
+/** A body by media type: JSON, problem+json, text, binary, multipart, an event stream. */
+export type ContentObject = Record<string, MediaTypeObject>;
+
+/** A body of one media type. */
+export interface MediaTypeObject {
+  /** Its schema; absent for a body of any shape (e.g. binary). */
+  schema?: JsonSchema;
+  /** An example body. */
+  example?: unknown;
+}
+
+/** A response header. */
+export interface HeaderObject {
+  /** What it means. */
+  description?: string;
+  /** Its schema. */
+  schema: JsonSchema;
+}
 
 /** One response of an operation. */
 export interface ResponseObject {
   /** The reason phrase of its status. */
   description: string;
+  /** Headers sent with it. */
+  headers?: Record<string, HeaderObject>;
   /** Its body, absent when it has none. */
   content?: ContentObject;
 }
@@ -50,9 +68,9 @@ export interface OperationObject {
   deprecated?: boolean;
   /** Path, query and header parameters. */
   parameters?: ParameterObject[];
-  /** The JSON body. */
+  /** The request body. */
   requestBody?: { required: boolean; content: ContentObject };
-  /** Responses by status. */
+  /** Responses by status, or a range (`4XX`). */
   responses: Record<string, ResponseObject>;
   /** The security requirements: scheme name → scopes. */
   security?: Record<string, string[]>[];
@@ -74,6 +92,8 @@ export interface OpenApiDocument {
   servers?: ResolvedDocsServer[];
   /** `docs.tags`, then every other tag a route uses. */
   tags?: DocsTag[];
+  /** The security every operation requires unless it says otherwise. */
+  security?: Record<string, string[]>[];
   /** Path template → lower-case method → operation. */
   paths: Record<string, Record<string, OperationObject>>;
   /** Shared schemas (by id, and `Problem`) and the security schemes. */

@@ -10,7 +10,7 @@ import { runChecker } from './run-checker.js';
 export interface HealthResult {
   /** `UP` when every checker passed. */
   status: HealthStatus;
-  /** Checker name → `UP` or `DOWN: <reason>`. */
+  /** Checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`. */
   checks: Record<string, string>;
 }
 
@@ -82,7 +82,7 @@ export class HealthRegistry {
     for (let i = 0; i < results.length; i++) {
       const r = results[i]!;
       checks[this.#checkers[i]!.name] = r;
-      if (r !== 'UP') status = 'DOWN';
+      if (r.startsWith('DOWN')) status = 'DOWN';
     }
     return { status, checks };
   }

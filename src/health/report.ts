@@ -15,7 +15,7 @@ export interface HealthReport {
   service: string;
   /** The service version. */
   version: string;
-  /** Checker name → `UP` or `DOWN: <reason>`. */
+  /** Checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`. */
   checks: Record<string, string>;
 }
 
@@ -38,7 +38,7 @@ export const HealthBody = staticSchema<HealthReport>({
     checks: {
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: `Checker name → \`UP\` or \`DOWN: <reason>\`; \`${SHUTDOWN_CHECK}\` once shutdown has begun.`,
+      description: `Checker name → \`UP\`, \`UP: <warning>\` or \`DOWN: <reason>\`; \`${SHUTDOWN_CHECK}\` once shutdown has begun.`,
     },
   },
   required: ['status', 'service', 'version', 'checks'],

@@ -5,8 +5,9 @@
 import type { HealthChecker } from '../contracts.js';
 
 /**
- * Runs `checker` with its own signal, aborted after `timeoutMs`: `UP`, or `DOWN: <reason>`.
- * A checker past its timeout is DOWN without being waited for.
+ * Runs `checker` with its own signal, aborted after `timeoutMs`: `UP`, `UP: <warning>` (a
+ * checker that resolved a string), or `DOWN: <reason>`. A checker past its timeout is DOWN
+ * without being waited for.
  */
 export async function runChecker(checker: HealthChecker, timeoutMs: number): Promise<string> {
   const controller = new AbortController();
@@ -19,8 +20,8 @@ export async function runChecker(checker: HealthChecker, timeoutMs: number): Pro
     }, timeoutMs);
   });
   const checked = (async () => {
-    await checker.check(controller.signal);
-    return 'UP';
+    const warning = await checker.check(controller.signal);
+    return typeof warning === 'string' && warning !== '' ? `UP: ${warning}` : 'UP';
   })().catch((err: unknown) => `DOWN: ${reasonOf(err)}`);
   try {
     return await Promise.race([checked, timedOut]);

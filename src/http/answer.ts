@@ -31,6 +31,8 @@ export interface AnswerRuntime {
   readonly metrics: MetricsCollector | undefined;
   /** In-process observers of finished requests (the dev panel); usually none. */
   readonly observers?: readonly RequestObserver[];
+  /** Paths whose requests are not logged (still counted); undefined when none are. */
+  readonly requestLogExclude?: ReadonlySet<string> | undefined;
 }
 
 /** The app's answer path, worked out once when the app is created. */
@@ -114,7 +116,7 @@ export function sendProblem(
 
 /** Writes the request-log entry of one answer and its metrics record under `route`. */
 export function recordAnswer(runtime: AnswerRuntime, entry: RequestLogEntry, route: string): void {
-  runtime.logger.request(entry);
+  if (runtime.requestLogExclude?.has(entry.path) !== true) runtime.logger.request(entry);
   const metrics = runtime.metrics;
   if (!metrics) return;
   try {

@@ -9,6 +9,13 @@ import type { RouteEntry } from '../routing/table.js';
 import type { AnswerPath } from './answer.js';
 import { answerUnrouted, type MethodIndex } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors's options for one route (it reads them from the route's config). */
+    cors?: FastifyCorsOptions;
+  }
+}
+
 /** The methods the app routes, HEAD included for GET routes: the default of `cors.methods`. */
 export function routedMethods(routes: readonly RouteEntry[]): string[] {
   const methods = new Set<string>();

@@ -16,6 +16,7 @@ import { edgeHandlers } from './client-error.js';
 import { installCors } from './cors.js';
 import { installErrorHandlers, methodIndex } from './errors.js';
 import { type HookRuntime, installRequestHooks } from './hooks.js';
+import type { EnginePlugin } from './plugin.js';
 import { requestIdGenerator } from './request-id.js';
 import { decorateRequestState } from './request-state.js';
 import { installResponseHeaders } from './response-headers.js';
@@ -58,9 +59,6 @@ export function createEngine(config: ResolvedConfig, options: EngineOptions): Fa
   installJsonParser(fastify);
   return fastify;
 }
-
-/** A Fastify plugin registration an App feature adds at mount (cookies, compression, static files). */
-export type EnginePlugin = (fastify: FastifyInstance) => Promise<void>;
 
 /** What mounting needs: the pipeline's parts and the route table. */
 export interface MountPlan {
@@ -122,3 +120,5 @@ export function boundUrl(fastify: FastifyInstance): string {
         : addr.address;
   return `http://${host}:${addr.port}`;
 }
+
+export type { EnginePlugin } from './plugin.js';

@@ -6,6 +6,7 @@ import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } fr
 import { cutOffReason } from './cut-off.js';
 import { observeRequest } from './observers.js';
 import { pathOf, shownPath } from './request-state.js';
+import { serverSpanAttributes } from './span-attributes.js';
 
 export { UNMATCHED_ROUTE } from './answer.js';
 
@@ -31,11 +32,7 @@ export function installRequestHooks(
       request.keelsonSpan = tracer.start(route ? `${request.method} ${route}` : request.method, {
         kind: 'server',
         headers: request.headers,
-        attributes: {
-          'http.request.method': request.method,
-          'url.path': pathOf(request.url),
-          ...(route ? { 'http.route': route } : {}),
-        },
+        attributes: serverSpanAttributes(request, route),
       });
       done();
     });

@@ -132,7 +132,7 @@ export class Lifecycle {
     if (this.#state === 'starting') this.#state = 'serving';
     const docs = config.docs.enabled ? ` (docs: ${this.#address}${config.docs.path})` : '';
     logger.info('%s listening on %s%s', config.serviceName, this.#address, docs);
-    this.#scheduler?.start();
+    this.#scheduler?.start({ logger, shutdownBegun: this.#begun.signal });
     await stopped;
     removeSignals();
   }

@@ -1,11 +1,20 @@
 import type { Context } from './context.js';
-import type { Handler, HttpMethod, Responses, RouteDef, RouteOptions, Schema } from './types.js';
+import type {
+  Handler,
+  HttpMethod,
+  Responses,
+  RouteDef,
+  RouteOptions,
+  Schema,
+  TypedRouteDef,
+} from './types.js';
 
 /**
  * Builds a route for one HTTP method; schemas come before the handler so its types are inferred.
- * `U` is the type of `c.user` (set by `guarded(guard)`'s builders).
+ * `U` is the type of `c.user` (set by `guarded(guard)`'s builders); `M` the method, kept in the
+ * route's type with its path and schemas for `RoutesOf` and the typed client.
  */
-export interface RouteBuilder<U = unknown> {
+export interface RouteBuilder<U = unknown, M extends HttpMethod = HttpMethod> {
   <
     Path extends string,
     P extends Schema | undefined = undefined,
@@ -18,11 +27,11 @@ export interface RouteBuilder<U = unknown> {
     path: Path,
     options: RouteOptions<P, Q, H, B, R, K>,
     handler: Handler<Path, P, Q, H, B, R, U, K>,
-  ): RouteDef;
+  ): TypedRouteDef<M, Path, P, Q, H, B, R>;
   <Path extends string>(
     path: Path,
     handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>, U>,
-  ): RouteDef;
+  ): TypedRouteDef<M, Path, undefined, undefined, undefined, undefined, Record<never, never>>;
 }
 
 const METHODS: ReadonlySet<string> = new Set([
@@ -55,29 +64,30 @@ export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unkno
   return Object.freeze({ method, path, options, handler: handler as (c: Context) => unknown });
 }
 
-function builder(method: HttpMethod): RouteBuilder {
+function builder<M extends HttpMethod>(method: M): RouteBuilder<unknown, M> {
   return function buildRoute(path: string, a: unknown, b?: unknown): RouteDef {
     return makeRoute(method, path, a, b);
-  } as RouteBuilder;
+  } as RouteBuilder<unknown, M>;
 }
 
 /** A `GET` route. @example get('/ping', () => ({ ok: true })) */
-export const get: RouteBuilder = builder('GET');
+export const get: RouteBuilder<unknown, 'GET'> = builder('GET');
 /** A `POST` route. */
-export const post: RouteBuilder = builder('POST');
+export const post: RouteBuilder<unknown, 'POST'> = builder('POST');
 /** A `PUT` route. */
-export const put: RouteBuilder = builder('PUT');
+export const put: RouteBuilder<unknown, 'PUT'> = builder('PUT');
 /** A `PATCH` route. */
-export const patch: RouteBuilder = builder('PATCH');
+export const patch: RouteBuilder<unknown, 'PATCH'> = builder('PATCH');
 /** A `DELETE` route (`delete` is a reserved word). */
-export const del: RouteBuilder = builder('DELETE');
+export const del: RouteBuilder<unknown, 'DELETE'> = builder('DELETE');
 /** A `HEAD` route. */
-export const head: RouteBuilder = builder('HEAD');
+export const head: RouteBuilder<unknown, 'HEAD'> = builder('HEAD');
 /** An `OPTIONS` route. */
-export const options: RouteBuilder = builder('OPTIONS');
+export const options: RouteBuilder<unknown, 'OPTIONS'> = builder('OPTIONS');
 
 /** A route for any method: `route('GET', '/ping', handler)`. */
 export function route<
+  M extends HttpMethod,
   Path extends string,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
@@ -86,17 +96,17 @@ export function route<
   R extends Responses = Record<never, never>,
   K extends Schema | undefined = undefined,
 >(
-  method: HttpMethod,
+  method: M,
   path: Path,
   options: RouteOptions<P, Q, H, B, R, K>,
   handler: Handler<Path, P, Q, H, B, R, unknown, K>,
-): RouteDef;
+): TypedRouteDef<M, Path, P, Q, H, B, R>;
 /** A route for any method, without options. */
-export function route<Path extends string>(
-  method: HttpMethod,
+export function route<M extends HttpMethod, Path extends string>(
+  method: M,
   path: Path,
   handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>>,
-): RouteDef;
+): TypedRouteDef<M, Path, undefined, undefined, undefined, undefined, Record<never, never>>;
 export function route(method: HttpMethod, path: string, a: unknown, b?: unknown): RouteDef {
   return makeRoute(
     typeof method === 'string' ? (method.toUpperCase() as HttpMethod) : method,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOOP_SPAN, type Span, type Tracer, type Translator } from '../contracts.js';
+import { NOOP_SPAN, type Span } from '../contracts.js';
 import { negotiateLanguage } from '../http/accept-language.js';
 import {
   type CookieOptions,
@@ -10,24 +10,11 @@ import {
 } from '../http/cookies/index.js';
 import { type ServerSentEvent, type SseOptions, sendEventStream } from '../http/sse/index.js';
 import type { Logger } from '../logger/index.js';
+import type { RequestRuntime } from './runtime.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
 /** The key of the method that aborts a context's signal; internal to Keelson. */
 export const ABORT_REQUEST: unique symbol = Symbol('keelson.abortRequest');
-
-/** What every request of one app shares: read at request time, so integrations set late still count. */
-export interface RequestRuntime {
-  /** The app's logger. */
-  readonly logger: Logger;
-  /** The translator, when one is set. */
-  translator: Translator | undefined;
-  /** The tracer; fixed once the app has started. */
-  readonly tracer: Tracer;
-  /** Aborts when the graceful shutdown begins (streams end, readiness turns 503). */
-  readonly shutdownBegun: AbortSignal;
-  /** Aborts when the shutdown's deadline passes (work still running must stop). */
-  readonly shutdownDeadline: AbortSignal;
-}
 
 /**
  * The context a handler and its middleware receive: the validated, typed request parts,
@@ -214,3 +201,5 @@ export class Context<
     return this;
   }
 }
+
+export type { RequestRuntime } from './runtime.js';

@@ -22,19 +22,19 @@ export type UserOf<G> = G extends Guard<infer U> ? U : unknown;
 /** Route builders whose handlers get `c.user: U`, each route wrapped in the guard's middleware. */
 export interface GuardedRoutes<U> {
   /** A guarded `GET` route. */
-  readonly get: RouteBuilder<U>;
+  readonly get: RouteBuilder<U, 'GET'>;
   /** A guarded `POST` route. */
-  readonly post: RouteBuilder<U>;
+  readonly post: RouteBuilder<U, 'POST'>;
   /** A guarded `PUT` route. */
-  readonly put: RouteBuilder<U>;
+  readonly put: RouteBuilder<U, 'PUT'>;
   /** A guarded `PATCH` route. */
-  readonly patch: RouteBuilder<U>;
+  readonly patch: RouteBuilder<U, 'PATCH'>;
   /** A guarded `DELETE` route. */
-  readonly del: RouteBuilder<U>;
+  readonly del: RouteBuilder<U, 'DELETE'>;
   /** A guarded `HEAD` route. */
-  readonly head: RouteBuilder<U>;
+  readonly head: RouteBuilder<U, 'HEAD'>;
   /** A guarded `OPTIONS` route. */
-  readonly options: RouteBuilder<U>;
+  readonly options: RouteBuilder<U, 'OPTIONS'>;
   /** The guard and the middleware after it, outermost first: `app.group('/x', ...g.middleware)`. */
   readonly middleware: readonly Middleware[];
   /** The same builders with more middleware inside the guard, e.g. `authorize(…)`; `c.user` keeps its type. */

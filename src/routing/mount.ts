@@ -13,6 +13,7 @@ import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
 
 const SUCCESS_ORDER = [200, 201, 202, 203, 204, 205, 206];
+const NO_BODY = new Set([204, 205, 304]);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
@@ -43,6 +44,8 @@ export function mountRoute(
   const checkedByValidation = new Map<number, Schema>();
   const checks = new Map<number, ResponseCheck>();
   for (const status of declared) {
+    // Sent without a body whatever its schema (z.undefined(), z.void(), z.null()).
+    if (NO_BODY.has(status)) continue;
     const schema = responses[status]!;
     const json = jsonSchemaOf(schema, where, status);
     if (!json) {
@@ -110,6 +113,9 @@ export function mountRoute(
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     ...(!entry.builtin && BODY_METHODS.has(entry.method) ? { preParsing: decodeBody } : {}),
+    // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
+    // plugin adds its headers and lets the route run instead of answering an empty 204.
+    ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),
     // Synchronous while the handler and validators are: a sync handler allocates no promise.
     handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
       if (required && hasEmptyParam(request.params as Record<string, string>, required)) {

@@ -19,9 +19,9 @@ export interface PageQuery {
 /** The pagination query as a client sends it. */
 export interface PageQueryInput {
   /** @default 1 */
-  page?: string;
+  page?: string | number;
   /** @default the defaultLimit */
-  limit?: string;
+  limit?: string | number;
 }
 
 /** Options of `pagination`. */
@@ -47,7 +47,13 @@ function parseCount(
   issues: Issue[],
 ): number {
   if (raw === undefined) return fallback;
-  const n = typeof raw === 'string' && DIGITS.test(raw) ? Number(raw) : Number.NaN;
+  // A query string gives strings; a value validated outside HTTP may already be a number.
+  const n =
+    typeof raw === 'string' && DIGITS.test(raw)
+      ? Number(raw)
+      : Number.isInteger(raw)
+        ? (raw as number)
+        : Number.NaN;
   if (n >= 1 && n <= max) return n;
   const range = max === Number.MAX_SAFE_INTEGER ? 'at least 1' : `from 1 to ${max}`;
   issues.push({ message: `must be a whole number ${range}`, path: [name] });

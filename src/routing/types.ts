@@ -1,16 +1,11 @@
 import type { Context } from './context.js';
 import type {
-  BodyFor,
-  DefaultBody,
   HandlerResult,
   Infer,
-  InferIn,
-  Loose,
   RawHeaders,
   RawQuery,
   Responses,
   Schema,
-  Sent,
 } from './schema-types.js';
 
 export type {
@@ -25,7 +20,7 @@ export type {
   Responses,
   Schema,
   Sent,
-};
+} from './schema-types.js';
 
 /** The HTTP methods a route can answer. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -42,7 +37,10 @@ export type Middleware = (c: Context, next: Next) => Promise<unknown> | unknown;
 /** The names of the `:params` in a path literal, as an object of strings. */
 export type PathParams<Path extends string> = string extends Path
   ? Record<string, string>
-  : { [K in ParamNames<Path>]: string };
+  : { [K in ParamNames<Path> | Wildcard<Path>]: string };
+
+// The `*` at the end of a path is a parameter named `*`.
+type Wildcard<Path extends string> = Path extends `${string}*` ? '*' : never;
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Rest}`
   ? Rest extends `${infer Name}/${infer Tail}`
@@ -97,6 +95,14 @@ export interface RouteOptions<
   errors?: number[];
   /** Middleware that runs for this route only, innermost. */
   middleware?: Middleware[];
+  /**
+   * Media types for the docs: `body` the request body's (@default `application/json`; e.g.
+   * `multipart/form-data`), `responses` the success responses' (@default `application/json`;
+   * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`).
+   */
+  media?: { body?: string; responses?: string };
+  /** Examples for the docs: the request body's, and the responses' by status. */
+  examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */
   hidden?: boolean;
   /**
@@ -145,6 +151,27 @@ export interface RouteDef {
   >;
   /** The handler, type-erased once the route is built. */
   readonly handler: (c: Context) => unknown;
+}
+
+/**
+ * A route that keeps its method, path and schemas in its type, for `RoutesOf` and the typed
+ * client; at run time it is the same object as a RouteDef.
+ */
+export interface TypedRouteDef<
+  M extends HttpMethod = HttpMethod,
+  Path extends string = string,
+  P = unknown,
+  Q = unknown,
+  H = unknown,
+  B = unknown,
+  R = unknown,
+> extends RouteDef {
+  /** The HTTP method. */
+  readonly method: M;
+  /** The path pattern. */
+  readonly path: Path;
+  /** Type-level only: the route's schemas. Never present at run time. */
+  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R };
 }
 
 /** Something that owns routes: `routes()` lists them. */

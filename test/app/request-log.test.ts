@@ -94,3 +94,29 @@ describe('request logging', () => {
     expect(lines).toHaveLength(1);
   });
 });
+
+describe('requestLog.exclude', () => {
+  it('keeps the excluded paths out of the request log, whatever their query, and still counts them', async () => {
+    const counted: string[] = [];
+    const { app, lines } = testApp({ requestLog: { exclude: ['/health/live', '/metrics'] } });
+    app.setMetricsCollector({
+      recordRequest: (m) => void counted.push(`${m.route} ${m.statusCode}`),
+    });
+    app.addRoutes(
+      get('/metrics', () => 'm'),
+      get('/work', () => 'w'),
+    );
+    await app.inject('/health/live');
+    await app.inject('/metrics?x=1');
+    await app.inject('/work');
+    await app.inject('/metrics/other');
+    expect(requestEntries(lines).map((e) => e.path)).toEqual(['/work', '/metrics/other']);
+    expect(counted).toEqual(['/health/live 200', '/metrics 200', '/work 200', 'unmatched 404']);
+  });
+
+  it('rejects a path that does not start with /', () => {
+    expect(() => testApp({ requestLog: { exclude: ['metrics'] } })).toThrow(
+      `requestLog.exclude: each path should start with '/', instead got "metrics"`,
+    );
+  });
+});

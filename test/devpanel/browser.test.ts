@@ -1,26 +1,17 @@
 // The dev panel in a real browser: Debian's chromium, driven by playwright-core, with every
 // request to another host aborted. A request made to the service shows up in the page.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, get } from '../../src/index.js';
 import { memoryLogger } from '../app/helpers.js';
+import { chromiumTool, launchChromium, localPage } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const installed = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/devpanel.png');
-
-if (!installed && !inCi) {
-  console.warn(
-    `skipping the dev panel browser test: no chromium at ${CHROMIUM} (apt-get install chromium)`,
-  );
-}
 
 async function serve(env: 'development' | 'production'): Promise<{ app: App; url: string }> {
   const app = new App({ serviceName: 'panel-svc', env, logger: memoryLogger().logger });
@@ -34,7 +25,7 @@ async function serve(env: 'development' | 'production'): Promise<{ app: App; url
   return { app, url: await app.fastify.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-describe.skipIf(!installed && !inCi)('the dev panel in a browser', () => {
+describe.skipIf(!chromiumTool.available)('the dev panel in a browser', () => {
   let dev: { app: App; url: string };
   let prod: { app: App; url: string };
   let profile: string;
@@ -54,33 +45,8 @@ describe.skipIf(!installed && !inCi)('the dev panel in a browser', () => {
   });
 
   it('shows a request made to the service within 2 s, loading nothing from another host; 404 in production', async () => {
-    if (!installed) throw new Error(`no chromium at ${CHROMIUM}: .ci/run installs it with apt-get`);
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const page = await browser.newPage();
-    const elsewhere: string[] = [];
-    await page.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      elsewhere.push(url.href);
-      return route.abort();
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
+    browser = await launchChromium(profile);
+    const { page, elsewhere, errors } = await localPage(browser);
 
     const response = await page.goto(`${dev.url}/_keelson`);
     expect(response?.status()).toBe(200);

@@ -1,28 +1,20 @@
 // The docs page in a real browser: Debian's chromium, driven by playwright-core, with every
 // request to another host aborted and a `script-src 'self'` Content-Security-Policy.
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../examples/basic/app.js';
 import type { App } from '../../src/index.js';
+import { chromiumTool, launchChromium, localPage } from '../support/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const installed = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/docs.png');
 const CSP =
   "default-src 'self'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; object-src 'none'; base-uri 'self'";
 
-if (!installed && !inCi) {
-  console.warn(`skipping the browser test: no chromium at ${CHROMIUM} (apt-get install chromium)`);
-}
-
-// In CI a missing chromium fails the test instead of skipping it.
-describe.skipIf(!installed && !inCi)('the docs page in a browser', () => {
+describe.skipIf(!chromiumTool.available)('the docs page in a browser', () => {
   let app: App;
   let baseUrl: string;
   let profile: string;
@@ -46,33 +38,8 @@ describe.skipIf(!installed && !inCi)('the docs page in a browser', () => {
   });
 
   it('renders the summary of every operation, loading nothing from another host', async () => {
-    if (!installed) throw new Error(`no chromium at ${CHROMIUM}: .ci/run installs it with apt-get`);
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
-      viewport: { width: 1280, height: 900 },
-    });
-    const page = await browser.newPage();
-    const elsewhere: string[] = [];
-    await page.route('**/*', (route) => {
-      const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
-      elsewhere.push(url.href);
-      return route.abort();
-    });
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
+    browser = await launchChromium(profile, { width: 1280, height: 900 });
+    const { page, elsewhere, errors } = await localPage(browser);
 
     const response = await page.goto(`${baseUrl}/docs`);
     const csp = response?.headers()['content-security-policy'] ?? '';

@@ -7,6 +7,7 @@ import { createApp } from '../../examples/basic/app.js';
 import { tour } from '../../examples/basic/client.js';
 import { clientTypes } from '../../examples/basic/gen-client.js';
 import type { App } from '../../src/index.js';
+import { verifyContract } from '../../src/testing/index.js';
 import { openApiProblems } from './valid-openapi.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +46,10 @@ async function typeErrors(files: Record<string, string>): Promise<Record<string,
 describe('the example service', () => {
   it('has a valid OpenAPI 3.1 document', async () => {
     expect(await openApiProblems(await createApp().openapi())).toEqual([]);
+  });
+
+  it('answers what its document says', async () => {
+    expect(await verifyContract(createApp())).toEqual([]);
   });
 
   it('has a generated client that type-checks the example client, and refuses calls the document does not allow', async () => {

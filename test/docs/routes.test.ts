@@ -34,6 +34,19 @@ describe('GET /docs/openapi.json', () => {
     expect(again.body).toBe('');
   });
 
+  it('answers 304 to a weak tag, a list holding the tag, and *; 200 to other tags', async () => {
+    const app = docsApp();
+    const etag = String((await app.inject('/docs/openapi.json')).headers.etag);
+    const status = async (value: string) =>
+      (await app.inject({ url: '/docs/openapi.json', headers: { 'if-none-match': value } }))
+        .statusCode;
+    expect(await status(`W/${etag}`)).toBe(304);
+    expect(await status(`"other", ${etag}`)).toBe(304);
+    expect(await status(`"a",W/${etag} , "b"`)).toBe(304);
+    expect(await status('*')).toBe(304);
+    expect(await status('"other", W/"stale"')).toBe(200);
+  });
+
   it('leaves the docs routes themselves out of the document', async () => {
     const paths = Object.keys((await docsApp().openapi()).paths);
     expect(paths.filter((p) => p.startsWith('/docs'))).toEqual([]);

@@ -43,13 +43,13 @@ describe('a document that cannot be built stops the app at startup', () => {
     );
   });
 
-  it('names both routes of a duplicate operationId', async () => {
+  it('names both routes when two set the same operationId', async () => {
     const message = await startupError([
-      get('/users-list', () => []),
-      get('/users/list', () => []),
+      get('/users-list', { operationId: 'listUsers' }, () => []),
+      get('/users/list', { operationId: 'listUsers' }, () => []),
     ]);
     expect(message).toBe(
-      'operationId "getUsersList" is used by route GET /users-list (app) and by route GET /users/list (app); set options.operationId on one of them',
+      'operationId "listUsers" is used by route GET /users-list (app) and by route GET /users/list (app); set options.operationId on one of them',
     );
   });
 

@@ -7,7 +7,7 @@ describe('the health routes in the document', () => {
     const doc = await app.openapi();
     const ops = Object.fromEntries(
       ['/health', '/health/ready', '/health/live'].map((path) => {
-        const op = doc.paths[path]?.get as Record<string, unknown>;
+        const op = doc.paths[path]?.get as unknown as Record<string, unknown>;
         return [path, [op.operationId, op.tags, op.summary, op.description]];
       }),
     );

@@ -2,7 +2,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { del, get, post, put } from '../../src/index.js';
+import { del, get, options, post, put } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 
 describe('answers at the edges', () => {
@@ -21,6 +21,21 @@ describe('answers at the edges', () => {
     expect(res.statusCode).toBe(204);
     const allowed = String(res.headers['access-control-allow-methods']).split(', ');
     for (const m of ['DELETE', 'GET', 'HEAD', 'PUT']) expect(allowed).toContain(m);
+  });
+
+  it("runs the app's own OPTIONS route, with CORS headers on a preflight", async () => {
+    const { app } = testApp();
+    app.addRoutes(options('/caps', () => ({ formats: ['json'] })));
+    const plain = await app.inject({ method: 'OPTIONS', url: '/caps' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json()).toEqual({ formats: ['json'] });
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/caps',
+      headers: { origin: 'https://web.example', 'access-control-request-method': 'OPTIONS' },
+    });
+    expect(preflight.json()).toEqual({ formats: ['json'] });
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('keeps CORS methods the app gives', async () => {

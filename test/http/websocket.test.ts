@@ -208,6 +208,16 @@ describe('websockets (real socket, ws client)', () => {
     expect(res).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
   });
 
+  it('closes the connection of a refused upgrade, so shutdown does not wait for it', async () => {
+    const { app } = chatApp();
+    const host = await serve(app);
+    expect((await refused(`ws://${host}/nowhere`)).status).toBe(404);
+    apps.splice(0);
+    const started = Date.now();
+    expect(await app.close()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('answers 426 problem+json to a plain GET on a WebSocket route', async () => {
     const { app } = chatApp();
     const host = await serve(app);

@@ -94,6 +94,17 @@ describe('keelson/i18n', () => {
     ]);
   });
 
+  it('used as a module, sets itself as the translator and warns on the app logger', async () => {
+    const { app, lines } = testApp();
+    app.use(i18n({ catalogs: { en: { hi: 'Hi' } } }));
+    app.addRoutes(get('/hi', (c) => ({ hi: c.t('hi'), gone: c.t('gone') })));
+    expect((await app.inject('/hi')).json()).toEqual({ hi: 'Hi', gone: 'gone' });
+    const warn = lines.map((l) => JSON.parse(l) as { level: string; message: string });
+    expect(warn.filter((e) => e.level === 'warn').map((e) => e.message)).toEqual([
+      'i18n: missing key "gone" (asked for en); answering with the key',
+    ]);
+  });
+
   it('takes catalogs as objects, with region tags in any case', () => {
     const tr = i18n({
       catalogs: {
@@ -111,6 +122,24 @@ describe('keelson/i18n', () => {
   it('leaves placeholders and verbs without a value as they are, and never rescans a value', () => {
     const tr = i18n({ catalogs: { en: { m: '{a} %s {b} %d 100%%' } } });
     expect(tr.t('en', 'm', { a: '{b}' }, '%d')).toBe('{b} %d {b} %d 100%');
+  });
+
+  it('formats a circular or BigInt %j argument like the logger does, instead of answering 500', async () => {
+    const { app } = testApp();
+    app.setTranslator(i18n({ catalogs: { en: { m: 'data: %j' } } }));
+    // Plain objects fill {name} placeholders; an array is a positional argument.
+    const circular: unknown[] = [1];
+    circular.push(circular);
+    app.addRoutes(
+      get('/circular', (c) => ({ text: c.t('m', circular) })),
+      get('/bigint', (c) => ({ text: c.t('m', 10n) })),
+    );
+    const a = await app.inject('/circular');
+    expect(a.statusCode).toBe(200);
+    expect(a.json()).toEqual({ text: 'data: [Circular]' });
+    const b = await app.inject('/bigint');
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual({ text: 'data: 10n' });
   });
 
   describe('rejects bad catalogs, naming what is wrong', () => {

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
@@ -53,7 +53,11 @@ function serverSpans(spans: ReadableSpan[]): ReadableSpan[] {
 describe('keelson/opentelemetry', () => {
   it('opens one server span per request with the HTTP semantic-convention attributes', async () => {
     const { app, spans } = tracedApp();
-    await app.inject('/users/42?expand=1');
+    await app.inject({
+      url: '/users/42?expand=1',
+      headers: { host: 'api.example.com:8443', 'user-agent': 'probe/1.0' },
+      remoteAddress: '10.1.2.3',
+    });
     await app.inject('/nowhere');
     const [users, unmatched, ...rest] = serverSpans(spans());
     expect(rest).toEqual([]);
@@ -64,6 +68,12 @@ describe('keelson/opentelemetry', () => {
       'url.path': '/users/42',
       'http.response.status_code': 200,
       'user.id': '42',
+      'url.scheme': 'http',
+      'server.address': 'api.example.com',
+      'server.port': 8443,
+      'network.protocol.version': '1.1',
+      'user_agent.original': 'probe/1.0',
+      'client.address': '10.1.2.3',
     });
     expect(users?.status.code).toBe(SpanStatusCode.UNSET);
     expect(users?.ended).toBe(true);
@@ -163,6 +173,23 @@ describe('keelson/opentelemetry', () => {
 });
 
 describe('keelson/opentelemetry with a context manager', () => {
+  it('extracts the trace context from the active context, not from an empty one', async () => {
+    const manager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(manager);
+    try {
+      const { app, spans } = tracedApp();
+      const provider = new BasicTracerProvider();
+      const outer = provider.getTracer('caller').startSpan('caller', { kind: SpanKind.INTERNAL });
+      await context.with(trace.setSpan(context.active(), outer), () => app.inject('/users/1'));
+      outer.end();
+      const [server] = serverSpans(spans());
+      expect(server?.spanContext().traceId).toBe(outer.spanContext().traceId);
+      expect(server?.parentSpanContext?.spanId).toBe(outer.spanContext().spanId);
+    } finally {
+      context.disable();
+    }
+  });
+
   it('makes the request span active in the handler, so spans started inside nest under it', async () => {
     const manager = new AsyncLocalStorageContextManager().enable();
     context.setGlobalContextManager(manager);

@@ -7,7 +7,14 @@ const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
 const ts = require('typescript') as typeof import('typescript');
 
-const INTEGRATIONS = ['prometheus', 'opentelemetry', 'i18n', 'scheduler'] as const;
+const INTEGRATIONS = [
+  'prometheus',
+  'opentelemetry',
+  'i18n',
+  'scheduler',
+  'queue',
+  'cluster',
+] as const;
 
 type Conditions = { types: string; default: string };
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -69,7 +76,9 @@ describe('the package exports of the integrations', () => {
 
   it('declares each adapter library as an optional peer dependency, installed for the tests', () => {
     const libs = Object.keys(pkg.peerDependencies ?? {});
-    expect(libs).toEqual(expect.arrayContaining(['prom-client', '@opentelemetry/api', 'croner']));
+    expect(libs).toEqual(
+      expect.arrayContaining(['prom-client', '@opentelemetry/api', 'croner', 'bullmq', 'ioredis']),
+    );
     for (const lib of libs) {
       expect(pkg.peerDependenciesMeta?.[lib]?.optional, lib).toBe(true);
       expect(pkg.devDependencies?.[lib], lib).toBe(pkg.peerDependencies?.[lib]);
@@ -83,7 +92,7 @@ describe('the package exports of the integrations', () => {
     expect(core.length).toBeGreaterThan(10);
     for (const file of core) {
       expect(readFileSync(file, 'utf8'), relative(root, file)).not.toMatch(
-        /from\s+['"][^'"]*integrations\/|from\s+['"](prom-client|croner|@opentelemetry\/)/,
+        /from\s+['"][^'"]*integrations\/|from\s+['"](prom-client|croner|bullmq|ioredis|@opentelemetry\/)/,
       );
     }
   });

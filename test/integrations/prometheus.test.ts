@@ -83,9 +83,14 @@ describe('keelson/prometheus', () => {
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',
       'nodejs_heap_size_used_bytes',
+      'nodejs_active_handles',
+      'nodejs_active_requests',
+      'nodejs_active_resources',
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+    // Only their *_total twins are dropped (gauges named like counters fail promtool).
+    expect(text).not.toMatch(/^# TYPE nodejs_active_\w+_total /m);
   });
 
   it.skipIf(!promtool.available)('serves output that passes promtool check metrics', async () => {

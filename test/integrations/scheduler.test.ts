@@ -87,14 +87,57 @@ describe('keelson/scheduler', () => {
     expect(goodRuns).toBe(1);
     const warn = entries.find((e) => e.level === 'warn');
     expect(warn?.message).toMatch(/^job flaky failed: Error: the store is down\n\s+at /);
-    const down = await app.inject('/health');
-    expect(down.statusCode).toBe(503);
-    expect(down.json().checks).toEqual({ scheduler: 'DOWN: job flaky failed: the store is down' });
+    const warned = await app.inject('/health');
+    expect(warned.statusCode).toBe(200);
+    expect(warned.json()).toMatchObject({
+      status: 'UP',
+      checks: { scheduler: 'UP: job flaky failed: the store is down' },
+    });
     broken = false;
     await jobs.runNow('flaky');
     const up = await app.inject('/health');
     expect(up.statusCode).toBe(200);
     expect(up.json().checks).toEqual({ scheduler: 'UP' });
+  });
+
+  it('turns /health 503 for a failed job only when failOn names it', async () => {
+    const jobs = scheduler({ logger: watchedLogger().logger });
+    jobs
+      .add({
+        name: 'billing',
+        schedule: '0 * * * *',
+        handler: () => Promise.reject(new Error('no')),
+      })
+      .add({ name: 'cleanup', schedule: '0 * * * *', handler() {} });
+    await jobs.runNow('billing');
+    const statusWith = async (failOn: 'none' | 'any' | string[]) => {
+      const { app } = testApp();
+      app.registerHealthChecker(jobs.healthChecker({ name: 'jobs', failOn }));
+      const res = await app.inject('/health');
+      return [res.statusCode, res.json().checks.jobs];
+    };
+    expect(await statusWith('none')).toEqual([200, 'UP: job billing failed: no']);
+    expect(await statusWith(['cleanup'])).toEqual([200, 'UP: job billing failed: no']);
+    expect(await statusWith(['billing'])).toEqual([503, 'DOWN: job billing failed: no']);
+    expect(await statusWith('any')).toEqual([503, 'DOWN: job billing failed: no']);
+  });
+
+  it('registers itself and its health checker as a module, logging to the app logger', async () => {
+    const { app, lines } = testApp();
+    const jobs = scheduler();
+    jobs.add({
+      name: 'broken',
+      schedule: '0 * * * *',
+      handler: () => Promise.reject(new Error('x')),
+    });
+    app.use(jobs);
+    await jobs.runNow('broken');
+    const warn = lines.map((l) => JSON.parse(l) as { level: string; message: string });
+    expect(warn.find((e) => e.level === 'warn')?.message).toMatch(/^job broken failed: Error: x/);
+    expect((await app.inject('/health')).json().checks).toEqual({
+      scheduler: 'UP: job broken failed: x',
+    });
+    expect(await app.close()).toBe(true);
   });
 
   it('skips runNow while the previous run of the same job is going', async () => {

@@ -7,7 +7,7 @@
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import type { EnginePlugin } from '../engine.js';
+import type { EnginePlugin } from '../plugin.js';
 
 /** How the App compresses responses. */
 export interface CompressOptions {

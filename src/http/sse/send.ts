@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../../errors/describe.js';
 import type { Logger } from '../../logger/index.js';
-import type { RequestRuntime } from '../../routing/context.js';
+import type { RequestRuntime } from '../../routing/runtime.js';
 import type { Sent } from '../../routing/schema-types.js';
 import { formatEvent, HEARTBEAT, type ServerSentEvent } from './format.js';
 import { EVENT_STREAM_TYPE } from './schema.js';

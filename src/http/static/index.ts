@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { notFound } from '../../errors/index.js';
-import type { EnginePlugin } from '../engine.js';
+import type { EnginePlugin } from '../plugin.js';
 import { pathOf } from '../request-state.js';
 
 /** How `app.static` serves a directory. */

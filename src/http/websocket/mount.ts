@@ -3,6 +3,10 @@
  * its hooks run for those routes only and an app without WebSocket routes pays nothing.
  * @module
  */
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import websocketPlugin from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -41,12 +45,26 @@ export function mountWebSocketRoutes(
   fastify.register(async function keelsonWebSockets(context) {
     // ws's own default is 100 MiB a message; a larger message closes the connection with 1009.
     await context.register(websocketPlugin, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+    // After the plugin's own listener, which routes the upgrade through the engine.
+    context.server.on('upgrade', closeWhenRefused);
     // The engine's close waits for the closing handshakes, so each connection is logged before
     // the process exits; the shutdown deadline still bounds it.
     context.addHook('onClose', async function waitForWebSockets() {
       await Promise.all(open.values());
     });
     for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answers, open);
+  });
+}
+
+/**
+ * An upgrade request the app answers with anything but 101 (404, 401, 426 …) leaves a socket
+ * Node no longer parses HTTP on, and that nothing closes: it held the shutdown to its deadline.
+ * Close it once the answer is sent.
+ */
+function closeWhenRefused(_request: IncomingMessage, socket: Duplex): void {
+  const response = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  response?.once('finish', () => {
+    if (response.statusCode !== 101) (socket as Socket).destroySoon();
   });
 }
 

@@ -1,3 +1,5 @@
+import { formatMessage } from '../../logger/format.js';
+
 /** `{name}` placeholders and the printf verbs `%s %d %i %f %j %%`, in one pass. */
 const TOKEN = /\{(\w+)\}|%([sdifj%])/g;
 
@@ -26,7 +28,8 @@ export function interpolate(
       case 'f':
         return String(Number.parseFloat(String(value)));
       case 'j':
-        return JSON.stringify(value) ?? 'undefined';
+        // Like the logger: a circular value prints [Circular], a BigInt is inspected; never throws.
+        return formatMessage('%j', [value]);
       default:
         return String(value);
     }

@@ -1,3 +1,4 @@
+import type { App, Module } from '../../app.js';
 import type { Translator } from '../../contracts.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 import {
@@ -17,7 +18,10 @@ export interface I18nOptions {
   catalogs?: Record<string, Catalog>;
   /** The locale of last resort, listed first by `locales()`. @default 'en' if present, else the first */
   defaultLocale?: string;
-  /** Where a missing key is reported, once per key, at warn. @default newLogger(NODE_ENV === 'production') */
+  /**
+   * Where a missing key is reported, once per key, at warn.
+   * @default the app's logger when used as a module (`app.use`), else a text logger
+   */
   logger?: Logger;
 }
 
@@ -34,11 +38,11 @@ const MAX_REPORTED = 10_000;
  * const tr = i18n({ directory: new URL('./locales', import.meta.url) });
  * tr.t('en', 'cart.items', { count: 3 }); // '3 items'
  */
-export class JsonTranslator implements Translator {
+export class JsonTranslator implements Translator, Module {
   readonly #messages = new Map<string, Map<string, Message>>();
   readonly #locales: readonly string[];
   readonly #default: string;
-  readonly #logger: Logger;
+  #logger: Logger | undefined;
   readonly #chains = new Map<string, readonly string[]>();
   readonly #plurals = new Map<string, Intl.PluralRules>();
   readonly #reported = new Set<string>();
@@ -72,7 +76,13 @@ export class JsonTranslator implements Translator {
     }
     this.#default = wanted ?? (this.#messages.has('en') ? 'en' : all[0]!);
     this.#locales = Object.freeze([this.#default, ...all.filter((l) => l !== this.#default)]);
-    this.#logger = logger ?? newLogger(process.env.NODE_ENV === 'production');
+    this.#logger = logger;
+  }
+
+  /** Sets this translator as the app's, reporting missing keys to the app's logger. */
+  register(app: App): void {
+    this.#logger ??= app.logger;
+    app.setTranslator(this);
   }
 
   /** The locales of the catalogs, the default first. */
@@ -138,6 +148,8 @@ export class JsonTranslator implements Translator {
   #reportMissing(locale: string, key: string): void {
     if (this.#reported.has(key) || this.#reported.size >= MAX_REPORTED) return;
     this.#reported.add(key);
+    // Outside an app (or set with setTranslator): a development text logger.
+    this.#logger ??= newLogger(false);
     this.#logger.warn('i18n: missing key "%s" (asked for %s); answering with the key', key, locale);
   }
 }
@@ -157,9 +169,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Creates a translator over JSON catalogs; `app.setTranslator()` it, then `c.t(key, ...args)`
- * answers in the request's `Accept-Language`.
- * @example app.setTranslator(i18n({ directory: new URL('./locales', import.meta.url) }));
+ * Creates a translator over JSON catalogs; `app.use()` it (or `app.setTranslator()` it), then
+ * `c.t(key, ...args)` answers in the request's `Accept-Language`.
+ * @example app.use(i18n({ directory: new URL('./locales', import.meta.url) }));
  */
 export function i18n(options: I18nOptions): JsonTranslator {
   return new JsonTranslator(options);

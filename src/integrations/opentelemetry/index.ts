@@ -4,5 +4,5 @@
  * @module
  */
 
-export { OpenTelemetrySpan, otelSpanOf } from './span.js';
+export { OpenTelemetrySpan, type OpenTelemetrySpanOptions, otelSpanOf } from './span.js';
 export { type OpenTelemetryOptions, OpenTelemetryTracer, openTelemetry } from './tracer.js';

@@ -1,10 +1,8 @@
-import {
-  type Exception,
-  isSpanContextValid,
-  type Span as OtelSpan,
-  SpanStatusCode,
-} from '@opentelemetry/api';
+import type { Exception, Span as OtelSpan } from '@opentelemetry/api';
 import type { AttributeValue, Span } from '../../contracts.js';
+import { otel } from './peer.js';
+
+const { isSpanContextValid, SpanStatusCode } = otel;
 
 const STATUS_CODE = 'http.response.status_code';
 const ERROR_TYPE = 'error.type';
@@ -20,20 +18,29 @@ export function otelSpanOf(span: Span): OtelSpan | undefined {
   return underlying.get(span);
 }
 
+/** Options of an OpenTelemetrySpan. */
+export interface OpenTelemetrySpanOptions {
+  /** False for a span another instrumentation started and will end itself. @default true */
+  owned?: boolean;
+}
+
 /**
  * A Keelson span over an OpenTelemetry span. A 5xx `http.response.status_code` or a recorded
- * error sets the status to ERROR and `error.type`, as the HTTP semantic conventions ask.
+ * error sets the status to ERROR and `error.type`, as the HTTP semantic conventions ask. A span
+ * it does not own is never ended by it, and not written to once its owner ended it.
  */
 export class OpenTelemetrySpan implements Span {
   /** The trace id, when the span belongs to a sampled or propagated trace. */
   readonly traceId: string | undefined;
   readonly #span: OtelSpan;
+  readonly #owned: boolean;
   #failed = false;
   #ended = false;
 
   /** Wraps `span`; made by `OpenTelemetryTracer.start`. */
-  constructor(span: OtelSpan) {
+  constructor(span: OtelSpan, { owned = true }: OpenTelemetrySpanOptions = {}) {
     this.#span = span;
+    this.#owned = owned;
     const sc = span.spanContext();
     this.traceId = isSpanContextValid(sc) ? sc.traceId : undefined;
     underlying.set(this, span);
@@ -41,6 +48,7 @@ export class OpenTelemetrySpan implements Span {
 
   /** Sets an attribute; a 5xx status code marks the span failed. */
   setAttribute(key: string, value: AttributeValue): void {
+    if (!this.#owned && !this.#span.isRecording()) return;
     this.#span.setAttribute(key, value);
     if (key === STATUS_CODE && typeof value === 'number' && value >= 500 && !this.#failed) {
       this.#fail(String(value));
@@ -49,6 +57,7 @@ export class OpenTelemetrySpan implements Span {
 
   /** Records `error` as an exception event and marks the span failed. */
   recordError(error: unknown): void {
+    if (!this.#owned && !this.#span.isRecording()) return;
     this.#span.recordException(asException(error));
     const type = error instanceof Error ? error.constructor.name || error.name : typeof error;
     this.#fail(type, error instanceof Error ? error.message : String(error));
@@ -58,7 +67,7 @@ export class OpenTelemetrySpan implements Span {
   end(): void {
     if (this.#ended) return;
     this.#ended = true;
-    this.#span.end();
+    if (this.#owned) this.#span.end();
   }
 
   #fail(type: string, message?: string): void {

@@ -1,14 +1,14 @@
-import {
-  context,
-  type Tracer as OtelTracer,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  type TextMapPropagator,
-  trace,
+import type {
+  Context,
+  Span as OtelSpan,
+  Tracer as OtelTracer,
+  TextMapPropagator,
 } from '@opentelemetry/api';
 import type { Span, SpanStartOptions, Tracer } from '../../contracts.js';
+import { otel } from './peer.js';
 import { OpenTelemetrySpan, otelSpanOf } from './span.js';
+
+const { context, defaultTextMapGetter, propagation, SpanKind, trace } = otel;
 
 /** Options of `openTelemetry()`. */
 export interface OpenTelemetryOptions {
@@ -28,7 +28,10 @@ export interface OpenTelemetryOptions {
 
 /**
  * A Keelson tracer on OpenTelemetry: a server span per request that continues the caller's
- * W3C trace, and child spans of any span it started (`{ parent: c.span }`).
+ * W3C trace, and child spans of any span it started (`{ parent: c.span }`). When a transport
+ * instrumentation (`@opentelemetry/instrumentation-http`) already opened the request's server
+ * span, that span is enriched (named `GET /users/:id`, given `http.route`) instead of a
+ * duplicate being started under it.
  * @example
  * app.setTracer(openTelemetry());
  * // in a handler:
@@ -49,10 +52,14 @@ export class OpenTelemetryTracer implements Tracer {
     const parent = options.parent && otelSpanOf(options.parent);
     let ctx = context.active();
     if (parent) ctx = trace.setSpan(ctx, parent);
-    else if (options.headers) {
-      ctx = this.#propagator
-        ? this.#propagator.extract(ROOT_CONTEXT, options.headers, headerGetter)
-        : propagation.extract(ROOT_CONTEXT, options.headers);
+    else if (options.kind === 'server') {
+      const transport = activeServerSpan(ctx);
+      if (transport) return enrich(transport, name, options);
+      if (options.headers) {
+        ctx = this.#propagator
+          ? this.#propagator.extract(ctx, options.headers, defaultTextMapGetter)
+          : propagation.extract(ctx, options.headers, defaultTextMapGetter);
+      }
     }
     const span = this.#tracer.startSpan(
       name,
@@ -71,19 +78,25 @@ export class OpenTelemetryTracer implements Tracer {
    * (the NodeSDK registers one).
    */
   withSpan<T>(span: Span, fn: () => T): T {
-    const otel = otelSpanOf(span);
-    return otel ? context.with(trace.setSpan(context.active(), otel), fn) : fn();
+    const otelSpan = otelSpanOf(span);
+    return otelSpan ? context.with(trace.setSpan(context.active(), otelSpan), fn) : fn();
   }
 }
 
-const headerGetter = {
-  get(carrier: Record<string, string | string[] | undefined>, key: string) {
-    return carrier[key.toLowerCase()];
-  },
-  keys(carrier: Record<string, string | string[] | undefined>) {
-    return Object.keys(carrier);
-  },
-};
+/** The recording SERVER span a transport instrumentation made active for this request, if any. */
+function activeServerSpan(ctx: Context): OtelSpan | undefined {
+  const span = trace.getSpan(ctx);
+  // `kind` is on the SDK's spans (ReadableSpan); a span without it is not taken over.
+  if (!span?.isRecording() || (span as { kind?: unknown }).kind !== SpanKind.SERVER) return;
+  return span;
+}
+
+function enrich(span: OtelSpan, name: string, options: SpanStartOptions): Span {
+  span.updateName(name);
+  if (options.attributes) span.setAttributes(options.attributes);
+  // The instrumentation that started the span ends it, and sets its status code.
+  return new OpenTelemetrySpan(span, { owned: false });
+}
 
 /**
  * Creates a tracer on OpenTelemetry; `app.setTracer()` it.

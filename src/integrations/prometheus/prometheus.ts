@@ -1,8 +1,10 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { App, Module } from '../../app.js';
-import type { MetricsCollector, RequestMetric } from '../../contracts.js';
+import type { JobMetric, MetricsCollector, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
 import type { RouteDef } from '../../routing/types.js';
+import { askPrimaryForMetrics, inClusterWorker } from '../cluster/ipc.js';
+import { promClient } from './peer.js';
 
 /** Options of `prometheus()`. */
 export interface PrometheusOptions {
@@ -30,6 +32,9 @@ export const DEFAULT_BUCKETS: readonly number[] = Object.freeze([
 
 const LABELS = ['method', 'route', 'status_code'] as const;
 
+// Jobs run longer than requests: 10 ms to 10 min.
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 600];
+
 const LEGACY_TOTAL_GAUGES = [
   'nodejs_active_handles_total',
   'nodejs_active_requests_total',
@@ -53,6 +58,8 @@ export class PrometheusMetrics implements MetricsCollector, Module {
   readonly path: string;
   readonly #requests: Counter<(typeof LABELS)[number]>;
   readonly #duration: Histogram<(typeof LABELS)[number]>;
+  readonly #jobs: Counter<'queue' | 'job' | 'status'>;
+  readonly #jobDuration: Histogram<'queue' | 'job' | 'status'>;
   readonly #documented: boolean;
 
   /** Prefer `prometheus(options)`. */
@@ -69,27 +76,42 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     }
     this.path = path;
     this.#documented = documented;
-    this.registry = new Registry();
+    this.registry = new promClient.Registry();
     this.registry.setDefaultLabels(defaultLabels);
-    this.#requests = new Counter({
+    this.#requests = new promClient.Counter({
       name: `${prefix}http_requests_total`,
       help: 'HTTP requests served, by method, route pattern and status code.',
       labelNames: LABELS,
       registers: [this.registry],
     });
-    this.#duration = new Histogram({
+    this.#duration = new promClient.Histogram({
       name: `${prefix}http_request_duration_seconds`,
       help: 'Time from the arrival of an HTTP request to the end of its response, in seconds.',
       labelNames: LABELS,
       buckets: [...buckets],
       registers: [this.registry],
     });
+    this.#jobs = new promClient.Counter({
+      name: `${prefix}jobs_total`,
+      help: 'Tries of background jobs (keelson/queue) finished, by queue, job name and status.',
+      labelNames: ['queue', 'job', 'status'],
+      registers: [this.registry],
+    });
+    this.#jobDuration = new promClient.Histogram({
+      name: `${prefix}job_duration_seconds`,
+      help: 'Time a try of a background job ran, in seconds.',
+      labelNames: ['queue', 'job', 'status'],
+      buckets: [...JOB_BUCKETS],
+      registers: [this.registry],
+    });
     if (defaultMetrics) {
-      collectDefaultMetrics({ register: this.registry, prefix });
+      promClient.collectDefaultMetrics({ register: this.registry, prefix });
       // Gauges named like counters break the naming rules `promtool check metrics` enforces;
       // each is the sum of its un-suffixed, per-type sibling, so nothing is lost.
       for (const name of LEGACY_TOTAL_GAUGES) this.registry.removeSingleMetric(prefix + name);
     }
+    // In a worker of keelson/cluster: the primary collects this registry from every worker.
+    if (inClusterWorker()) shareWithPrimary(this.registry);
   }
 
   /** Counts one finished request and observes its duration. */
@@ -97,6 +119,13 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     const labels = { method, route, status_code: statusCode };
     this.#requests.inc(labels);
     this.#duration.observe(labels, durationMs / 1000);
+  }
+
+  /** Counts one finished try of a background job and observes its duration. */
+  recordJob({ queue, job, status, durationMs }: JobMetric): void {
+    const labels = { queue, job, status };
+    this.#jobs.inc(labels);
+    this.#jobDuration.observe(labels, durationMs / 1000);
   }
 
   /** The route that serves the metrics in the Prometheus text exposition format. */
@@ -112,6 +141,11 @@ export class PrometheusMetrics implements MetricsCollector, Module {
         operationId: 'getMetrics',
       },
       async function serveMetrics(c) {
+        if (inClusterWorker()) {
+          const summed = await askPrimaryForMetrics();
+          c.reply.type(summed.contentType);
+          return summed.text;
+        }
         const text = await registry.metrics();
         c.reply.type(registry.contentType);
         return text;
@@ -132,4 +166,13 @@ export class PrometheusMetrics implements MetricsCollector, Module {
  */
 export function prometheus(options: PrometheusOptions = {}): PrometheusMetrics {
   return new PrometheusMetrics(options);
+}
+
+const shared: Registry[] = [];
+
+function shareWithPrimary(registry: Registry): void {
+  shared.push(registry);
+  promClient.AggregatorRegistry.setRegistries(shared);
+  // Constructed once in the worker, it answers the primary's requests for these registries.
+  if (shared.length === 1) new promClient.AggregatorRegistry();
 }

@@ -1,105 +1,115 @@
-import { Cron } from 'croner';
-import type { HealthChecker, Job, JobStatus, Scheduler } from '../../contracts.js';
+import type { Cron } from 'croner';
+import type { App, Module } from '../../app.js';
+import type {
+  HealthChecker,
+  JobStatus,
+  JobTick,
+  Scheduler,
+  SchedulerStart,
+} from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { type Logger, newLogger } from '../../logger/index.js';
-
-/** Options of `scheduler()`. */
-export interface SchedulerOptions {
-  /** The IANA time zone schedules are read in, e.g. `'Europe/Lisbon'`. @default the process's */
-  timezone?: string;
-  /** Where failed runs and skipped ticks are reported. @default newLogger(NODE_ENV === 'production') */
-  logger?: Logger;
-}
-
-/** A job with an optional time zone of its own. */
-export interface CronJob extends Job {
-  /** The IANA time zone of this job's schedule. @default the scheduler's */
-  timezone?: string;
-}
-
-export type { JobStatus } from '../../contracts.js';
+import { checkLockOptions, compileJob } from './job.js';
+import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
+import { claimTick, type JobLock } from './lock.js';
+import type { CronJob, SchedulerOptions } from './types.js';
 
 interface Entry {
   readonly job: CronJob;
   readonly cron: Cron;
   running: Promise<void> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  next: Date | null;
   runs: number;
   lastRun: Date | null;
   failed: boolean;
   lastError: unknown;
 }
 
+// setTimeout holds at most 2^31-1 ms; a later tick is re-armed when that timer fires.
+const MAX_DELAY = 2 ** 31 - 1;
+
 /**
  * A Scheduler on croner: 5- or 6-field cron expressions in a time zone. A run never overlaps
  * the previous run of the same job; a job that throws is logged with its name and the others go
- * on. Every handler gets one AbortSignal, aborted when `stop()` starts; `stop()` then waits for
- * the running jobs until its own signal aborts.
+ * on. With a `lock`, each tick runs on the one replica that claims it; a replica that cannot
+ * claim it in time skips it (never runs it unlocked). No run starts once shutdown has begun;
+ * every handler's signal aborts then, and `stop()` waits for the running jobs until its own
+ * signal aborts.
  * @example
- * const jobs = scheduler({ timezone: 'UTC' });
- * jobs.add({ name: 'purge-sessions', schedule: '0 3 * * *', handler: (signal) => purge(signal) });
- * app.registerScheduler(jobs).registerHealthChecker(jobs.healthChecker());
+ * const jobs = scheduler({ lock: redisLock(redis) });
+ * jobs.add({ name: 'purge-sessions', schedule: '0 3 * * *', handler: (signal, { scheduledAt }) => purge(signal, scheduledAt) });
+ * app.use(jobs); // registers it, its health checker, and takes the app's logger
  */
-export class CronScheduler implements Scheduler {
+export class CronScheduler implements Scheduler, Module {
   readonly #entries = new Map<string, Entry>();
   readonly #abort = new AbortController();
   readonly #timezone: string | undefined;
-  readonly #logger: Logger;
+  readonly #lock: JobLock | undefined;
+  readonly #lockTimeoutMs: number;
+  readonly #lockTtlMs: number;
+  #logger: Logger | undefined;
   #state: 'created' | 'started' | 'stopped' = 'created';
 
   /** Prefer `scheduler(options)`. */
-  constructor({ timezone, logger }: SchedulerOptions = {}) {
+  constructor({
+    timezone,
+    logger,
+    lock,
+    lockTimeoutMs = 2000,
+    lockTtlMs = 60_000,
+  }: SchedulerOptions = {}) {
+    checkLockOptions(lock, lockTimeoutMs, lockTtlMs);
     this.#timezone = timezone;
-    this.#logger = logger ?? newLogger(process.env.NODE_ENV === 'production');
+    this.#logger = logger;
+    this.#lock = lock;
+    this.#lockTimeoutMs = lockTimeoutMs;
+    this.#lockTtlMs = lockTtlMs;
   }
 
   /** Adds a job; throws, naming the job, on a bad name, schedule or time zone. */
   add(job: CronJob): this {
     if (this.#state === 'stopped') throw new Error('scheduler: cannot add a job after stop()');
-    const { name, schedule, handler } = job ?? {};
-    if (typeof name !== 'string' || name === '') {
-      throw new TypeError(
-        `scheduler: a job's name should be a non-empty string, instead got ${JSON.stringify(name)}`,
-      );
-    }
-    if (this.#entries.has(name))
-      throw new Error(`scheduler: a job named "${name}" is already added`);
-    if (typeof handler !== 'function') {
-      throw new TypeError(
-        `scheduler: job "${name}": handler should be a function, instead got ${typeof handler}`,
-      );
-    }
-    const timezone = job.timezone ?? this.#timezone;
-    let cron: Cron;
-    try {
-      cron = new Cron(String(schedule), {
-        ...(timezone === undefined ? {} : { timezone }),
-        protect: () => this.#logger.debug('job %s still running: tick skipped', name),
-      });
-      cron.nextRun(); // a bad time zone only shows when a date is computed
-    } catch (err) {
-      throw new TypeError(
-        `scheduler: job "${name}": invalid schedule ${JSON.stringify(schedule)}${timezone ? ` in ${timezone}` : ''}: ${(err as Error).message}`,
-      );
-    }
+    const cron = compileJob(job, this.#timezone, (name) => this.#entries.has(name));
     const entry: Entry = {
       job,
       cron,
       running: undefined,
+      timer: undefined,
+      next: null,
       runs: 0,
       lastRun: null,
       failed: false,
       lastError: undefined,
     };
-    this.#entries.set(name, entry);
-    if (this.#state === 'started') this.#schedule(entry);
+    this.#entries.set(job.name, entry);
+    if (this.#state === 'started') this.#arm(entry, cron.nextRun());
     return this;
   }
 
-  /** Starts running the jobs on their schedules; `listen()` calls it. */
-  start(): void {
+  /** Registers this scheduler and its health checker on the app, and logs to the app's logger. */
+  register(app: App): void {
+    this.#logger ??= app.logger;
+    app.registerScheduler(this).registerHealthChecker(this.healthChecker());
+  }
+
+  /**
+   * Starts running the jobs on their schedules; `listen()` calls it with the app's logger and
+   * the signal of the start of shutdown, after which no run starts.
+   */
+  start(context?: SchedulerStart): void {
     if (this.#state !== 'created') return;
     this.#state = 'started';
-    for (const entry of this.#entries.values()) this.#schedule(entry);
+    if (context) {
+      this.#logger ??= context.logger;
+      const halt = () => this.#halt();
+      context.shutdownBegun.addEventListener('abort', halt, { once: true });
+      if (context.shutdownBegun.aborted) {
+        halt();
+        return;
+      }
+    }
+    for (const entry of this.#entries.values()) this.#arm(entry, entry.cron.nextRun());
   }
 
   /**
@@ -107,11 +117,7 @@ export class CronScheduler implements Scheduler {
    * `signal` aborts; jobs still running then are named in a warning and left behind.
    */
   async stop(signal: AbortSignal): Promise<void> {
-    if (this.#state !== 'stopped') {
-      this.#state = 'stopped';
-      for (const { cron } of this.#entries.values()) cron.stop();
-      this.#abort.abort(new Error('the scheduler is stopping: the service is shutting down'));
-    }
+    this.#halt();
     const running = [...this.#entries.values()].filter((e) => e.running);
     if (running.length === 0) return;
     const finished = await Promise.race([
@@ -120,16 +126,14 @@ export class CronScheduler implements Scheduler {
     ]);
     if (!finished) {
       const names = running.filter((e) => e.running).map((e) => e.job.name);
-      this.#logger.warn(
-        'jobs still running when the shutdown deadline passed: %s',
-        names.join(', '),
-      );
+      this.#log.warn('jobs still running when the shutdown deadline passed: %s', names.join(', '));
     }
   }
 
   /**
-   * Runs a job now, outside its schedule (for tests, or work at boot). Resolves true when the
-   * run is over, false when it was skipped because the previous run is still going.
+   * Runs a job now, outside its schedule and without the lock (for tests, or work at boot).
+   * Resolves true when the run is over, false when it was skipped because the previous run is
+   * still going.
    */
   async runNow(name: string): Promise<boolean> {
     const entry = this.#entries.get(name);
@@ -139,7 +143,7 @@ export class CronScheduler implements Scheduler {
       );
     }
     if (this.#state === 'stopped') throw new Error(`scheduler: cannot run "${name}" after stop()`);
-    return this.#run(entry);
+    return this.#run(entry, { scheduledAt: new Date() });
   }
 
   /** The status of every job, in the order they were added. */
@@ -150,34 +154,80 @@ export class CronScheduler implements Scheduler {
       running: e.running !== undefined,
       runs: e.runs,
       lastError: e.lastError,
-      nextRun: this.#state === 'started' ? e.cron.nextRun() : null,
+      nextRun: this.#state === 'started' ? e.next : null,
       lastRun: e.lastRun,
     }));
   }
 
-  /** A health checker, DOWN while the last run of some job failed. @default name 'scheduler' */
-  healthChecker(name = 'scheduler'): HealthChecker {
+  /**
+   * A health checker: a job whose last run failed shows as `UP: job … failed: …`, and turns it
+   * DOWN only when `failOn` names it (or is `'any'`).
+   */
+  healthChecker(options: JobHealthOptions = {}): HealthChecker {
     const entries = this.#entries;
-    return {
-      name: () => name,
-      check() {
-        const failed = [...entries.values()].filter((e) => e.failed);
-        if (failed.length > 0) {
-          throw new Error(
-            failed.map((e) => `job ${e.job.name} failed: ${messageOf(e.lastError)}`).join('; '),
-          );
-        }
-      },
-    };
+    return jobHealthChecker(
+      () => [...entries.values()].map((e) => ({ ...e, name: e.job.name })),
+      options,
+    );
   }
 
-  #schedule(entry: Entry): void {
-    entry.cron.schedule(async () => {
-      await this.#run(entry);
-    });
+  get #log(): Logger {
+    // Used outside an app and before one starts it: a development text logger.
+    this.#logger ??= newLogger(false);
+    return this.#logger;
   }
 
-  async #run(entry: Entry): Promise<boolean> {
+  #halt(): void {
+    if (this.#state === 'stopped') return;
+    this.#state = 'stopped';
+    for (const entry of this.#entries.values()) {
+      clearTimeout(entry.timer);
+      entry.timer = undefined;
+      entry.next = null;
+    }
+    this.#abort.abort(new Error('the scheduler is stopping: the service is shutting down'));
+  }
+
+  #arm(entry: Entry, at: Date | null): void {
+    entry.next = at;
+    if (at === null) return;
+    const delay = Math.min(Math.max(0, at.getTime() - Date.now()), MAX_DELAY);
+    entry.timer = setTimeout(() => {
+      if (this.#state !== 'started') return;
+      // A timer can fire early (a capped delay, a clock step): wait again for the same tick.
+      if (Date.now() < at.getTime()) return this.#arm(entry, at);
+      this.#arm(entry, entry.cron.nextRun(at));
+      void this.#tick(entry, at);
+    }, delay);
+  }
+
+  async #tick(entry: Entry, scheduledAt: Date): Promise<void> {
+    const name = entry.job.name;
+    if (entry.running) {
+      this.#log.debug('job %s still running: tick skipped', name);
+      return;
+    }
+    if (this.#lock && !(await this.#claim(name, scheduledAt))) return;
+    if (this.#state !== 'started') return;
+    await this.#run(entry, { scheduledAt });
+  }
+
+  /** Whether this replica claimed the tick; a claim that fails or takes too long is a skip. */
+  async #claim(name: string, scheduledAt: Date): Promise<boolean> {
+    try {
+      return await claimTick(this.#lock!, name, scheduledAt, this.#lockTtlMs, this.#lockTimeoutMs);
+    } catch (err) {
+      this.#log.warn(
+        'job %s: tick of %s skipped: the lock could not be acquired: %s',
+        name,
+        scheduledAt.toISOString(),
+        messageOf(err),
+      );
+      return false;
+    }
+  }
+
+  async #run(entry: Entry, tick: JobTick): Promise<boolean> {
     if (entry.running) return false;
     const { name, handler } = entry.job;
     // Marked running before the handler starts: a handler may throw before its first await.
@@ -187,13 +237,13 @@ export class CronScheduler implements Scheduler {
     });
     entry.lastRun = new Date();
     try {
-      await handler(this.#abort.signal);
+      await handler(this.#abort.signal, tick);
       entry.failed = false;
       entry.lastError = undefined;
     } catch (err) {
       entry.failed = true;
       entry.lastError = err;
-      this.#logger.warn('job %s failed: %s', name, describeError(err));
+      this.#log.warn('job %s failed: %s', name, describeError(err));
     } finally {
       entry.runs++;
       entry.running = undefined;
@@ -215,8 +265,9 @@ function messageOf(err: unknown): string {
 }
 
 /**
- * Creates a cron scheduler; `app.registerScheduler()` it so `listen()` starts it and shutdown stops it.
- * @example app.registerScheduler(scheduler({ timezone: 'Europe/Lisbon' }).add(job));
+ * Creates a cron scheduler; `app.use()` it (or `app.registerScheduler()` it) so `listen()`
+ * starts it and shutdown stops it.
+ * @example app.use(scheduler({ timezone: 'Europe/Lisbon', lock: redisLock(redis) }).add(job));
  */
 export function scheduler(options: SchedulerOptions = {}): CronScheduler {
   return new CronScheduler(options);

@@ -1,4 +1,5 @@
-import { App, type Env } from 'keelson';
+import { App, type Env, loadConfig } from 'keelson';
+import { z } from 'zod';
 import { NotesModule } from './modules/notes/index.js';
 
 /** What the service is configured with; main.ts reads it from the environment. */
@@ -11,14 +12,17 @@ export interface AppConfig {
   env?: Env;
 }
 
-/** The config from PORT, HOST and NODE_ENV (main.ts loads `.env` first, when there is one). */
+/** The environment variables the service reads, checked: a bad one stops the start, named. */
+const Environment = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'staging', 'production']).default('development'),
+});
+
+/** The config from PORT, HOST and NODE_ENV, read from `.env` and the environment (which wins). */
 export function configFromEnv(vars: NodeJS.ProcessEnv = process.env): AppConfig {
-  const env = vars.NODE_ENV;
-  return {
-    port: vars.PORT === undefined || vars.PORT === '' ? 3000 : Number(vars.PORT),
-    host: vars.HOST || '0.0.0.0',
-    env: env === 'production' || env === 'staging' ? env : 'development',
-  };
+  const { PORT, HOST, NODE_ENV } = loadConfig(Environment, { env: vars });
+  return { port: PORT, host: HOST, env: NODE_ENV };
 }
 
 /** Builds the service without listening: main.ts listens, tests inject, `keelson routes` reads it. */

@@ -34,15 +34,15 @@ describe('the __name__ module', () => {
     expect(gone.headers['content-type']).toContain('application/problem+json');
   });
 
-  it('pages through the list with limit and offset', async () => {
+  it('pages through the list with page and limit', async () => {
     for (const name of ['a', 'b', 'c']) {
       await app.inject({ method: 'POST', url: '/__name__', ...json({ name }) });
     }
-    const page = await app.inject('/__name__?limit=2&offset=1');
+    const page = await app.inject('/__name__?page=2&limit=2');
     expect(page.statusCode).toBe(200);
-    const body = page.json() as { items: { name: string }[]; total: number; limit: number };
-    expect(body.limit).toBe(2);
-    expect(body.items).toHaveLength(2);
+    const body = page.json() as { data: { name: string }[]; total: number; page: number };
+    expect(body.page).toBe(2);
+    expect(body.data.length).toBeGreaterThanOrEqual(1);
     expect(body.total).toBeGreaterThanOrEqual(3);
     expect((await app.inject('/__name__?limit=0')).statusCode).toBe(422);
   });

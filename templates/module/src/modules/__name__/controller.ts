@@ -1,12 +1,16 @@
-import { type Controller, del, get, notFound, post, put } from 'keelson';
-import { z } from 'zod';
 import {
-  __Entity__,
-  __Entity__Input,
-  __Entity__Page,
-  __Entity__Params,
-  PageQuery,
-} from './schemas.js';
+  type Controller,
+  del,
+  get,
+  notFound,
+  paginate,
+  paginated,
+  pagination,
+  post,
+  put,
+} from 'keelson';
+import { z } from 'zod';
+import { __Entity__, __Entity__Input, __Entity__Params } from './schemas.js';
 import type { __Entities__Store } from './store.js';
 
 const tags = ['__name__'];
@@ -26,13 +30,16 @@ export class __Entities__Controller implements Controller {
       get(
         '/__name__',
         {
-          query: PageQuery,
-          responses: { 200: __Entity__Page },
+          query: pagination({ defaultLimit: 20, maxLimit: 100 }),
+          responses: { 200: paginated(__Entity__) },
           summary: 'List __words__ records',
           operationId: 'list__Entities__',
           tags,
         },
-        (c) => ({ ...store.list(c.query.limit, c.query.offset), ...c.query }),
+        (c) => {
+          const { items, total } = store.list(c.query.limit, c.query.offset);
+          return paginate(items, total, c.query);
+        },
       ),
       get(
         '/__name__/:id',

@@ -1,0 +1,104 @@
+/**
+ * The engine side of an App: Fastify with the answer path, the plugins the options ask for and
+ * the static mounts, made when the App is created and mounted from its route table at start.
+ * @module
+ */
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from './app-options.js';
+import type { ResolvedConfig } from './config/index.js';
+import type { MetricsCollector, Tracer, Translator } from './contracts.js';
+import type { BuildOpenApiOptions } from './docs/openapi.js';
+import { type AnswerPath, answerPathFor } from './http/answer.js';
+import { compressPlugin } from './http/compress/index.js';
+import { cookiesPlugin } from './http/cookies/index.js';
+import { createEngine, type EnginePlugin, type MountPlan, mountEngine } from './http/engine.js';
+import type { RequestObserver } from './http/observers.js';
+import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import {
+  type StaticMount,
+  type StaticOptions,
+  staticMount,
+  staticPlugin,
+} from './http/static/index.js';
+import type { Logger } from './logger/index.js';
+import type { RouteEntry } from './routing/table.js';
+import { checkTimeout } from './routing/timeout.js';
+import type { Middleware } from './routing/types.js';
+
+/** What every request of an app reads: set when the App is created, integrations set later. */
+export interface AppRuntime {
+  logger: Logger;
+  translator: Translator | undefined;
+  tracer: Tracer;
+  metrics: MetricsCollector | undefined;
+  readonly shutdownBegun: AbortSignal;
+  readonly shutdownDeadline: AbortSignal;
+  /** Paths the request log leaves out (still counted). */
+  readonly requestLogExclude: ReadonlySet<string> | undefined;
+  readonly observers: RequestObserver[];
+}
+
+/** Fastify under an App, with everything that is fixed once the App is created. */
+export class AppEngine {
+  /** The Fastify instance. */
+  readonly fastify: FastifyInstance;
+  /** The answer path; `answers.errors` holds the error `contentType` and `schema` for the docs. */
+  readonly answers: AnswerPath;
+  /** The security headers of answers and of HTML pages. */
+  readonly security: SecurityHeaders;
+  readonly #cors: FastifyCorsOptions | false;
+  readonly #timeoutMs: number | undefined;
+  readonly #plugins: EnginePlugin[];
+  readonly #static: StaticMount[] = [];
+
+  /** Checks the engine-level options and creates Fastify. @throws on a bad option */
+  constructor(options: AppOptions, config: ResolvedConfig, runtime: MountPlan['runtime']) {
+    this.#cors = options.cors ?? { origin: '*' };
+    this.security = securityHeadersFor(options.helmet);
+    checkTimeout(options.timeoutMs, 'new App()');
+    this.#timeoutMs = options.timeoutMs;
+    const compress = compressPlugin(options.compress);
+    this.#plugins = [cookiesPlugin(options.cookies, config.isProduction)];
+    if (compress) this.#plugins.push(compress);
+    this.answers = answerPathFor(options, runtime, this.security);
+    this.fastify = createEngine(config, { answers: this.answers, trustProxy: options.trustProxy });
+  }
+
+  /** Serves `dir` under `prefix`; one directory per prefix. */
+  addStatic(prefix: string, dir: string, options: StaticOptions | undefined): void {
+    const mount = staticMount(prefix, dir, options);
+    if (this.#static.some((m) => m.prefix === mount.prefix)) {
+      throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
+    }
+    this.#static.push(mount);
+  }
+
+  /** What the document needs besides the table: app middleware and the shape of error answers. */
+  docsOptions(appMiddleware: readonly Middleware[]): BuildOpenApiOptions {
+    const { body, contentType, schema } = this.answers.errors;
+    const options: BuildOpenApiOptions = { middleware: appMiddleware };
+    if (body !== undefined || schema !== undefined) {
+      options.errorResponse = schema ? { contentType, schema } : { contentType };
+    }
+    return options;
+  }
+
+  /** Installs the pipeline and mounts the routes of the table. */
+  mount(plan: {
+    readonly runtime: MountPlan['runtime'];
+    readonly isDraining: () => boolean;
+    readonly routes: readonly RouteEntry[];
+    readonly appMiddleware: readonly Middleware[];
+  }): Promise<void> {
+    const statics = staticPlugin(this.#static);
+    return mountEngine(this.fastify, {
+      ...plan,
+      cors: this.#cors,
+      answers: this.answers,
+      security: this.security,
+      timeoutMs: this.#timeoutMs,
+      plugins: statics ? [...this.#plugins, statics] : this.#plugins,
+    });
+  }
+}

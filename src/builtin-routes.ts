@@ -1,0 +1,75 @@
+/**
+ * Keelson's own routes — health, the docs page and document, the dev panel — added to the route
+ * table when the app starts, before the engine mounts it.
+ * @module
+ */
+import type { ResolvedConfig } from './config/index.js';
+import { devPanelRoutes, type PanelFeed, type ResolvedDevPanel } from './devpanel/index.js';
+import { type BuildOpenApiOptions, buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import { docsRoutes } from './docs/routes.js';
+import { type HealthRegistry, healthRoutes } from './health/index.js';
+import type { Lifecycle } from './lifecycle/index.js';
+import type { RouteTable, Scope } from './routing/table.js';
+import type { Middleware } from './routing/types.js';
+
+/** The dev panel of an app, when it has one. */
+export interface PanelPlan {
+  /** Where requests and log lines are kept for the panel. */
+  readonly feed: PanelFeed;
+  /** The panel's resolved options. */
+  readonly settings: ResolvedDevPanel;
+  /** The service's own settings passed alongside KConfig, shown masked. */
+  readonly extra: Record<string, unknown>;
+}
+
+/** What the built-in routes are made from. */
+export interface BuiltinPlan {
+  readonly config: ResolvedConfig;
+  readonly health: HealthRegistry;
+  readonly lifecycle: Lifecycle;
+  /** The headers of HTML pages (the docs page, the panel). */
+  readonly pageHeaders: Readonly<Record<string, string>>;
+  /** The document, once built; the docs routes serve it. */
+  readonly document: () => OpenApiDocument;
+  readonly docsOptions: () => BuildOpenApiOptions;
+  readonly panel: PanelPlan | undefined;
+  readonly appMiddleware: readonly Middleware[];
+}
+
+/**
+ * Adds the built-in routes the config asks for, at the root, and returns the OpenAPI document
+ * when the docs are served: built here, before mounting, so a schema it cannot express fails the
+ * start naming its route.
+ */
+export function addBuiltinRoutes(
+  table: RouteTable,
+  root: Scope,
+  plan: BuiltinPlan,
+): OpenApiDocument | undefined {
+  const { config, lifecycle } = plan;
+  const add = (routes: Parameters<RouteTable['add']>[0][]) => {
+    for (const r of routes) table.add(r, root, 'keelson', true);
+  };
+  if (!config.disableHealth) add(healthRoutes(config, plan.health, lifecycle.shutdownBegun));
+  let document: OpenApiDocument | undefined;
+  if (config.docs.enabled) {
+    add(docsRoutes({ docs: config.docs, document: plan.document, headers: plan.pageHeaders }));
+    document = buildOpenApi(config, table.entries, plan.docsOptions());
+  }
+  if (plan.panel) {
+    add(
+      devPanelRoutes({
+        ...plan.panel,
+        config,
+        extraConfig: plan.panel.extra,
+        routes: () => table.entries,
+        appMiddleware: plan.appMiddleware,
+        scheduler: () => lifecycle.scheduler,
+        health: () => plan.health.run(config.health),
+        pageHeaders: plan.pageHeaders,
+        shutdownBegun: lifecycle.shutdownBegun,
+      }),
+    );
+  }
+  return document;
+}

@@ -1,0 +1,162 @@
+/**
+ * The responses of one operation: what the route declares, what the framework and the
+ * middleware around it may answer, and a problem response for every other error.
+ * @module
+ */
+import { statusTitle } from '../errors/index.js';
+import type { DocumentedHeader } from '../routing/middleware-docs.js';
+import type { HttpMethod } from '../routing/types.js';
+import type { SchemaRef } from './components.js';
+import type { ContentObject, HeaderObject, JsonSchema, ResponseObject } from './types.js';
+
+/** Statuses whose responses carry no body. */
+export const NO_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
+/** Methods whose requests the engine parses a body for (and so may refuse with 400/413/415). */
+const BODY_METHODS: ReadonlySet<HttpMethod> = new Set([
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
+const JSON_TYPE = 'application/json';
+
+/** The body every error answer has: problem+json by default, or the app's own shape. */
+export interface ErrorBody {
+  /** Its media type. */
+  readonly contentType: string;
+  /** Its schema, once the registry has finished; undefined for a body of any shape. */
+  schema(): JsonSchema | undefined;
+}
+
+/** A response a middleware declares, its schema converted. */
+export interface MiddlewareResponse {
+  readonly description: string | undefined;
+  readonly ref: SchemaRef | undefined;
+  readonly headers: Readonly<Record<string, DocumentedHeader>> | undefined;
+}
+
+/** What `responsesOf` needs. */
+export interface ResponseInputs {
+  readonly method: HttpMethod;
+  /** The route's `responses`, converted; undefined for a status without a body. */
+  readonly declared: ReadonlyMap<number, SchemaRef | undefined>;
+  /** The route's `errors`. */
+  readonly errors: readonly number[];
+  /** The route validates a part of the request: it may answer 422. */
+  readonly validates: boolean;
+  /** The operation requires credentials: it may answer 401. */
+  readonly secured: boolean;
+  readonly middleware: ReadonlyMap<number, MiddlewareResponse>;
+  /** The media type of the success responses. */
+  readonly media: string;
+  /** Media types that responses' schemas are marked with (event streams), by status. */
+  readonly marked: Readonly<Record<number, string>>;
+  readonly examples: Readonly<Record<number, unknown>>;
+  readonly errorBody: ErrorBody;
+}
+
+/** Headers the framework sends with some statuses. */
+const STATUS_HEADERS: Readonly<Record<number, Record<string, HeaderObject>>> = {
+  201: { Location: { description: 'The URL of what was created.', schema: { type: 'string' } } },
+  405: {
+    Allow: { description: 'The methods the path answers.', schema: { type: 'string' } },
+  },
+  429: {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } },
+  },
+  503: {
+    'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'string' } },
+  },
+};
+
+function headersFor(
+  status: number,
+  declared: Readonly<Record<string, DocumentedHeader>> | undefined,
+): Record<string, HeaderObject> | undefined {
+  const out: Record<string, HeaderObject> = { ...STATUS_HEADERS[status] };
+  for (const [name, h] of Object.entries(declared ?? {})) {
+    const header: HeaderObject = { schema: h.schema ?? { type: 'string' } };
+    if (h.description) header.description = h.description;
+    out[name] = header;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+function response(
+  description: string,
+  headers: Record<string, HeaderObject> | undefined,
+  content: ContentObject | undefined,
+): ResponseObject {
+  const r: ResponseObject = { description };
+  if (headers) r.headers = headers;
+  if (content) r.content = content;
+  return r;
+}
+
+function body(type: string, schema: JsonSchema | undefined, example: unknown): ContentObject {
+  const media: ContentObject[string] = {};
+  if (schema) media.schema = schema;
+  if (example !== undefined) media.example = example;
+  return { [type]: media };
+}
+
+/** The `responses` of an operation, statuses in order, then `4XX` and `5XX` for other errors. */
+export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
+  const out: Record<string, ResponseObject> = {};
+  const bodyless = i.method === 'HEAD';
+  const errorContent = (): ContentObject | undefined =>
+    bodyless ? undefined : body(i.errorBody.contentType, i.errorBody.schema(), undefined);
+  const byStatus = new Map<number, ResponseObject>();
+
+  for (const [status, ref] of i.declared) {
+    const type = status < 400 ? (i.marked[status] ?? i.media) : JSON_TYPE;
+    const content =
+      bodyless || NO_BODY.has(status)
+        ? undefined
+        : body(type, ref?.schema() ?? (type === JSON_TYPE ? {} : undefined), i.examples[status]);
+    byStatus.set(status, response(statusTitle(status), headersFor(status, undefined), content));
+  }
+  // A route that declares no success answers 200 with whatever it returns, 204 with nothing.
+  if (![...i.declared.keys()].some((s) => s < 400)) {
+    const schema = i.media === JSON_TYPE ? {} : undefined;
+    byStatus.set(
+      200,
+      response('OK', undefined, bodyless ? undefined : body(i.media, schema, i.examples[200])),
+    );
+    byStatus.set(204, response('No Content', undefined, undefined));
+  }
+  for (const [status, mw] of i.middleware) {
+    if (byStatus.has(status)) continue;
+    const content =
+      bodyless || NO_BODY.has(status)
+        ? undefined
+        : mw.ref
+          ? body(JSON_TYPE, mw.ref.schema(), undefined)
+          : errorContent();
+    byStatus.set(
+      status,
+      response(mw.description ?? statusTitle(status), headersFor(status, mw.headers), content),
+    );
+  }
+  const framework = [
+    ...(BODY_METHODS.has(i.method) ? [400, 413, 415] : []),
+    ...(i.secured ? [401] : []),
+    ...(i.validates ? [422] : []),
+    ...i.errors,
+    500,
+  ];
+  for (const status of framework) {
+    if (byStatus.has(status)) continue;
+    byStatus.set(
+      status,
+      response(statusTitle(status), headersFor(status, undefined), errorContent()),
+    );
+  }
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    out[status] = byStatus.get(status)!;
+  }
+  out['4XX'] = response('Any other client error.', undefined, errorContent());
+  out['5XX'] = response('Any other server error.', undefined, errorContent());
+  return out;
+}

@@ -1,0 +1,67 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { type Logger, newLogger } from '../../logger/index.js';
+import { runPrimary } from './primary.js';
+import { followPrimary } from './worker.js';
+
+/** Options of `runCluster()`. */
+export interface ClusterOptions {
+  /** How many workers to fork. @default os.availableParallelism() */
+  workers?: number;
+  /** The primary's logger. @default newLogger(NODE_ENV === 'production'): JSON in production, like the App's */
+  logger?: Logger;
+  /** The wait before restarting a crashed worker; doubles while it keeps crashing. @default 100 */
+  restartDelayMs?: number;
+  /** The longest wait before a restart. @default 10000 */
+  maxRestartDelayMs?: number;
+  /**
+   * How long the primary waits for the workers' graceful exit before killing them; longer than
+   * the workers' own `shutdownTimeoutMs`. @default 30000
+   */
+  shutdownTimeoutMs?: number;
+}
+
+/**
+ * Runs `start` in each of `workers` processes on node:cluster, all serving the same port. In
+ * the primary: SIGTERM/SIGINT is forwarded to every worker, which shuts down gracefully; the
+ * primary exits once all have, with the worst exit code. A worker that crashes is logged and
+ * restarted after a delay that doubles while it keeps crashing. Workers' log lines go through
+ * the primary whole, never mixed mid-line. With keelson/prometheus, `/metrics` on any worker
+ * answers the sum over all workers.
+ * @example
+ * await runCluster(async () => {
+ *   const app = createApp(); // builds the App, prometheus() included
+ *   await app.listen();
+ * }, { workers: 4 });
+ */
+export async function runCluster(
+  start: () => unknown,
+  {
+    workers = availableParallelism(),
+    logger,
+    restartDelayMs = 100,
+    maxRestartDelayMs = 10_000,
+    shutdownTimeoutMs = 30_000,
+  }: ClusterOptions = {},
+): Promise<void> {
+  if (typeof start !== 'function') {
+    throw new TypeError(`runCluster: start should be a function, instead got ${typeof start}`);
+  }
+  if (cluster.isWorker) {
+    followPrimary();
+    await start();
+    return;
+  }
+  if (!Number.isInteger(workers) || workers < 1) {
+    throw new RangeError(
+      `runCluster: workers should be a positive integer, instead got ${workers}`,
+    );
+  }
+  runPrimary({
+    workers,
+    logger: logger ?? newLogger(process.env.NODE_ENV === 'production'),
+    restartDelayMs,
+    maxRestartDelayMs,
+    shutdownTimeoutMs,
+  });
+}

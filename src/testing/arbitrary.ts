@@ -1,0 +1,154 @@
+/**
+ * fast-check arbitraries from the JSON Schemas of an OpenAPI document: values a schema accepts.
+ * Covers what Standard JSON Schema converters emit; a keyword it does not know is ignored, so a
+ * value may still be refused (the server then answers a documented 422, not a violation).
+ * @module
+ */
+import type { Arbitrary } from 'fast-check';
+import type { JsonSchema } from '../docs/types.js';
+import type { FastCheck } from './peers.js';
+
+/** How deep generated values nest before optional parts are left out. */
+const MAX_DEPTH = 4;
+
+/** Turns schemas into arbitraries, resolving `#/components/schemas/…` refs. */
+export class Arbitraries {
+  readonly #fc: FastCheck;
+  readonly #components: Readonly<Record<string, JsonSchema>>;
+
+  /** `components` are the document's `components.schemas`. */
+  constructor(fc: FastCheck, components: Readonly<Record<string, JsonSchema>>) {
+    this.#fc = fc;
+    this.#components = components;
+  }
+
+  /** The schema a `$ref` names, or the schema itself. */
+  resolve(schema: JsonSchema): JsonSchema {
+    let s = schema;
+    for (let i = 0; i < 32 && typeof s.$ref === 'string'; i++) {
+      const name = decodeURIComponent(s.$ref.replace('#/components/schemas/', ''));
+      s = this.#components[name] ?? {};
+    }
+    return s;
+  }
+
+  /** Values `schema` accepts. `plain` keeps strings to URL- and header-safe characters. */
+  of(schema: JsonSchema, plain = false, depth = 0): Arbitrary<unknown> {
+    const fc = this.#fc;
+    const s = this.resolve(schema);
+    if ('const' in s) return fc.constant(s.const);
+    if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+    const alternatives = (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
+    if (Array.isArray(alternatives) && alternatives.length) {
+      return fc.oneof(...alternatives.map((a) => this.of(a, plain, depth + 1)));
+    }
+    if (Array.isArray(s.allOf) && s.allOf.length) {
+      return this.of(Object.assign({}, ...(s.allOf as JsonSchema[]).map((a) => this.resolve(a))));
+    }
+    const type = s.type;
+    if (Array.isArray(type)) {
+      return fc.oneof(...type.map((t) => this.of({ ...s, type: t as string }, plain, depth)));
+    }
+    switch (type) {
+      case 'string':
+        return this.#string(s, plain);
+      case 'integer':
+      case 'number':
+        return this.#number(s, type === 'integer');
+      case 'boolean':
+        return fc.boolean();
+      case 'null':
+        return fc.constant(null);
+      case 'array': {
+        const items = (s.prefixItems as JsonSchema[] | undefined) ?? undefined;
+        if (items) return fc.tuple(...items.map((i) => this.of(i, plain, depth + 1)));
+        const min = Number(s.minItems ?? 0);
+        const max = depth >= MAX_DEPTH ? min : Number(s.maxItems ?? min + 3);
+        return fc.array(this.of((s.items as JsonSchema) ?? {}, plain, depth + 1), {
+          minLength: min,
+          maxLength: max,
+        });
+      }
+      case 'object':
+        return this.#object(s, plain, depth);
+      default:
+        return depth >= MAX_DEPTH ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
+    }
+  }
+
+  #string(s: JsonSchema, plain: boolean): Arbitrary<unknown> {
+    const fc = this.#fc;
+    const min = Number(s.minLength ?? 0);
+    const max = s.maxLength === undefined ? Math.max(min, 12) : Number(s.maxLength);
+    switch (s.format) {
+      case 'date-time':
+        return fc
+          .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      case 'date':
+        return fc
+          .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      case 'email':
+        return fc.emailAddress();
+      case 'uuid':
+        return fc.uuid();
+      case 'uri':
+      case 'url':
+        return fc.webUrl();
+    }
+    if (typeof s.pattern === 'string') {
+      const lo = Number(s.minLength ?? 0);
+      const hi = Number(s.maxLength ?? Number.POSITIVE_INFINITY);
+      return fc
+        .stringMatching(new RegExp(s.pattern))
+        .filter((v) => v.length >= lo && v.length <= hi);
+    }
+    const chars = plain
+      ? fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_')
+      : fc.string({ minLength: 1, maxLength: 1 });
+    return fc.string({ unit: chars, minLength: Math.max(min, plain ? 1 : 0), maxLength: max });
+  }
+
+  #number(s: JsonSchema, integer: boolean): Arbitrary<unknown> {
+    const fc = this.#fc;
+    const lo = s.exclusiveMinimum ?? s.minimum;
+    const hi = s.exclusiveMaximum ?? s.maximum;
+    let min = typeof lo === 'number' ? lo : -1e6;
+    let max = typeof hi === 'number' ? hi : 1e6;
+    if (integer) {
+      min = Math.ceil(s.exclusiveMinimum === undefined ? min : min + 1);
+      max = Math.floor(s.exclusiveMaximum === undefined ? max : max - 1);
+      return fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) });
+    }
+    return fc.double({
+      min,
+      max,
+      minExcluded: s.exclusiveMinimum !== undefined,
+      maxExcluded: s.exclusiveMaximum !== undefined,
+      noNaN: true,
+      noDefaultInfinity: true,
+    });
+  }
+
+  #object(s: JsonSchema, plain: boolean, depth: number): Arbitrary<unknown> {
+    const fc = this.#fc;
+    const properties = (s.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((s.required ?? []) as string[]);
+    const model: Record<string, Arbitrary<unknown>> = {};
+    for (const [name, prop] of Object.entries(properties)) {
+      if (depth >= MAX_DEPTH && !required.has(name)) continue;
+      model[name] = this.of(prop, plain, depth + 1);
+    }
+    const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
+    const extra = s.additionalProperties;
+    if (typeof extra !== 'object' || extra === null || depth >= MAX_DEPTH) return record;
+    const keys = fc.string({ minLength: 1, maxLength: 6 }).filter((k) => !(k in properties));
+    return fc
+      .tuple(
+        record,
+        fc.dictionary(keys, this.of(extra as JsonSchema, plain, depth + 1), { maxKeys: 3 }),
+      )
+      .map(([a, b]) => ({ ...b, ...(a as object) }));
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * keelson/testing: prove that a service answers what its OpenAPI document says, and run
+ * fetch-based code against it without a port.
+ * @module
+ */
+export { type InjectTarget, injectFetch } from './inject-fetch.js';
+export {
+  type ContractSubject,
+  type ContractViolation,
+  type VerifyContractOptions,
+  verifyContract,
+} from './verify.js';

@@ -1,0 +1,55 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { Api } from '../../examples/basic/app.js';
+import { createClient, type RoutesOf } from '../../src/client/index.js';
+import type { ProblemDetails } from '../../src/index.js';
+
+const api = createClient<Api>({ baseUrl: 'http://localhost:3000' });
+
+describe('the typed client', () => {
+  it('types data by the 2xx schemas and error as the problem body', async () => {
+    const r = await api.get('/api/v1/users/:id', { params: { id: 1 } });
+    if (r.error === undefined) {
+      expectTypeOf(r.data).toEqualTypeOf<{ id: number; name: string; email: string }>();
+    } else {
+      expectTypeOf(r.error).toEqualTypeOf<ProblemDetails>();
+      expectTypeOf(r.data).toEqualTypeOf<undefined>();
+    }
+    const created = await api.post('/api/v1/users', { body: { name: 'a', email: 'a@b.c' } });
+    expectTypeOf(created.data).toEqualTypeOf<
+      { id: number; name: string; email: string } | undefined
+    >();
+    const gone = await api.delete('/api/v1/users/:id', { params: { id: 2 } });
+    expectTypeOf(gone.data).toEqualTypeOf<undefined>();
+  });
+
+  it('takes optional parts as optional and the banner with no options', async () => {
+    await api.get('/api/v1/users');
+    await api.get('/api/v1/users', { query: { limit: 5 } });
+    await api.get('/');
+    expectTypeOf((await api.head('/')).data).toEqualTypeOf<undefined>();
+  });
+
+  it('refuses a wrong path, a missing param, a wrong body, a wrong method', async () => {
+    // @ts-expect-error no such path
+    await api.get('/api/v1/nope');
+    // @ts-expect-error the path needs its params
+    await api.get('/api/v1/users/:id');
+    // @ts-expect-error params lacks id
+    await api.get('/api/v1/users/:id', { params: {} });
+    // @ts-expect-error the body lacks email
+    await api.post('/api/v1/users', { body: { name: 'a' } });
+    // @ts-expect-error name must be a string
+    await api.post('/api/v1/users', { body: { name: 1, email: 'a@b.c' } });
+    // @ts-expect-error the body is required
+    await api.post('/api/v1/users');
+    // @ts-expect-error there is no PUT route
+    await api.put('/api/v1/users/:id', { params: { id: 1 } });
+  });
+
+  it('collects the routes of a controller, an array and a tuple into one union', () => {
+    type Paths = RoutesOf<Api>['path'];
+    expectTypeOf<Paths>().toEqualTypeOf<
+      '/' | '/quote' | '/me' | '/api/v1/users' | '/api/v1/users/:id'
+    >();
+  });
+});
