@@ -20,7 +20,7 @@ describe('the documented health bodies', () => {
           type: 'object',
           additionalProperties: { type: 'string' },
           description:
-            'Checker name → `UP` or `DOWN: <reason>`; `shutdown` once shutdown has begun.',
+            'Checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`; `shutdown` once shutdown has begun.',
         },
       },
       required: ['status', 'service', 'version', 'checks'],
