@@ -66,7 +66,9 @@ export function resolveErrors(options: ErrorsOptions | undefined): ResolvedError
   }
   if (
     schema !== undefined &&
-    (typeof schema !== 'object' || schema === null || !('~standard' in schema))
+    ((typeof schema !== 'object' && typeof schema !== 'function') ||
+      schema === null ||
+      !('~standard' in schema))
   ) {
     throw new TypeError(
       'errors.schema must be a Standard Schema value (Zod 4, Valibot, ArkType …)',

@@ -76,10 +76,7 @@ export class HealthRegistry {
   }
 
   async #runAll(timeoutMs: number): Promise<HealthResult> {
-    const never = new AbortController().signal;
-    const results = await Promise.all(
-      this.#checkers.map((c) => runChecker(c.checker, never, timeoutMs)),
-    );
+    const results = await Promise.all(this.#checkers.map((c) => runChecker(c.checker, timeoutMs)));
     const checks: Record<string, string> = {};
     let status: HealthStatus = 'UP';
     for (let i = 0; i < results.length; i++) {

@@ -5,18 +5,12 @@
 import type { HealthChecker } from '../contracts.js';
 
 /**
- * Runs `checker` with its own signal, aborted when `outer` aborts or after `timeoutMs`:
- * `UP`, `UP: <warning>` (a checker that resolved a string), or `DOWN: <reason>`. A checker past its timeout is DOWN without being waited for.
+ * Runs `checker` with its own signal, aborted after `timeoutMs`: `UP`, `UP: <warning>` (a
+ * checker that resolved a string), or `DOWN: <reason>`. A checker past its timeout is DOWN
+ * without being waited for.
  */
-export async function runChecker(
-  checker: HealthChecker,
-  outer: AbortSignal,
-  timeoutMs: number,
-): Promise<string> {
+export async function runChecker(checker: HealthChecker, timeoutMs: number): Promise<string> {
   const controller = new AbortController();
-  const onOuterAbort = () => controller.abort(outer.reason);
-  if (outer.aborted) onOuterAbort();
-  else outer.addEventListener('abort', onOuterAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<string>((resolve) => {
     timer = setTimeout(() => {
@@ -33,7 +27,6 @@ export async function runChecker(
     return await Promise.race([checked, timedOut]);
   } finally {
     clearTimeout(timer);
-    outer.removeEventListener('abort', onOuterAbort);
   }
 }
 

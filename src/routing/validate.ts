@@ -32,7 +32,11 @@ export function partsOf(
   for (const source of SOURCES) {
     const schema = options[source];
     if (schema === undefined) continue;
-    if (typeof schema !== 'object' || schema === null || !('~standard' in schema)) {
+    if (
+      (typeof schema !== 'object' && typeof schema !== 'function') ||
+      schema === null ||
+      !('~standard' in schema)
+    ) {
       throw new TypeError(
         `the ${source} schema is not a Standard Schema value (Zod 4, Valibot, ArkType …)`,
       );

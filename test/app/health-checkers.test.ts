@@ -25,6 +25,11 @@ describe('health checkers', () => {
 
   it('refuses a checker without name() or check()', () => {
     const { app } = testApp();
+    for (const missing of [undefined, null]) {
+      expect(() => app.registerHealthChecker(missing as unknown as HealthChecker)).toThrow(
+        /name\(\) and check\(signal\) methods/,
+      );
+    }
     expect(() =>
       app.registerHealthChecker({ name: () => 'x' } as unknown as HealthChecker),
     ).toThrow(/name\(\) and check\(signal\) methods/);

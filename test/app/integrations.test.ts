@@ -129,6 +129,9 @@ describe('tracer', () => {
     expect(boom?.errors).toHaveLength(1);
     expect(boom?.attrs['http.response.status_code']).toBe(500);
     for (const s of tracer.spans) expect(s.ended).toBe(1);
+    // An unmatched request has no route to name.
+    expect(tracer.spans[2]?.attrs).toMatchObject({ 'url.path': '/nowhere' });
+    expect(tracer.spans[2]?.attrs).not.toHaveProperty('http.route');
     expect(requestEntries(lines)[0]?.traceId).toBe('trace-123');
   });
 

@@ -59,6 +59,20 @@ describe('request logging', () => {
     expect(entry?.error).toMatch(/Error: kaboom\n\s+at explode/);
   });
 
+  it('logs a deliberate 5xx answer (a DOWN health check) at error level without an error field', async () => {
+    const { app, lines } = testApp();
+    app.registerHealthChecker({
+      name: () => 'db',
+      check: () => {
+        throw new Error('connection refused');
+      },
+    });
+    expect((await app.inject('/health')).statusCode).toBe(503);
+    const [entry] = requestEntries(lines);
+    expect(entry).toMatchObject({ level: 'error', path: '/health', status: 503 });
+    expect(entry).not.toHaveProperty('error');
+  });
+
   it('writes the exact text line format', async () => {
     const { logger, lines } = memoryLogger(LogFormat.Text);
     const app = new App({ serviceName: 't', logger });

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../../src/index.js';
@@ -80,16 +81,20 @@ describe('loadConfig', () => {
     expect(err.code).toBe('CONFIG_INVALID');
   });
 
-  it('reads .env in the working directory by default and process.env by default', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'keelson-cwd-'));
-    writeFileSync(join(dir, '.env'), 'KEELSON_TEST_FROM_FILE=yes\n');
-    const cwd = process.cwd();
-    process.chdir(dir);
-    try {
-      const config = loadConfig(z.object({ KEELSON_TEST_FROM_FILE: z.string() }));
-      expect(config.KEELSON_TEST_FROM_FILE).toBe('yes');
-    } finally {
-      process.chdir(cwd);
-    }
-  });
+  // process.chdir() is not available in worker threads (where Stryker runs the tests).
+  it.skipIf(!isMainThread)(
+    'reads .env in the working directory by default and process.env by default',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'keelson-cwd-'));
+      writeFileSync(join(dir, '.env'), 'KEELSON_TEST_FROM_FILE=yes\n');
+      const cwd = process.cwd();
+      process.chdir(dir);
+      try {
+        const config = loadConfig(z.object({ KEELSON_TEST_FROM_FILE: z.string() }));
+        expect(config.KEELSON_TEST_FROM_FILE).toBe('yes');
+      } finally {
+        process.chdir(cwd);
+      }
+    },
+  );
 });

@@ -23,6 +23,10 @@ describe('toProblem at the 4xx/5xx boundary', () => {
   it('uses the status phrase for a 4xx with an empty message', () => {
     expect(toProblem(Object.assign(new Error(''), { statusCode: 404 })).detail).toBe('Not Found');
   });
+
+  it('uses the status phrase for a 4xx whose message is not a string', () => {
+    expect(toProblem({ statusCode: 409, message: { secret } }).detail).toBe('Conflict');
+  });
 });
 
 describe('toProblem on odd input', () => {

@@ -124,4 +124,9 @@ describe('the errors body hook', () => {
     expect(() => testApp({ errors: { contentType: 'json' } })).toThrow(/errors.contentType/);
     expect(() => testApp({ errors: { schema: {} as never } })).toThrow(/errors.schema/);
   });
+
+  it('takes an errors schema that is a function carrying ~standard, as ArkType types are', () => {
+    const callable = Object.assign(() => true, { '~standard': z.object({})['~standard'] });
+    expect(() => testApp({ errors: { schema: callable as never } })).not.toThrow();
+  });
 });

@@ -234,3 +234,13 @@ describe('uploads (real socket)', () => {
     expect(text).toContain('"contentMediaType":"image/png"');
   });
 });
+
+describe('multipart() at registration', () => {
+  it('refuses a field that is neither file() nor a Standard Schema, and takes a function carrying ~standard, as ArkType types are', () => {
+    expect(() => multipart({ note: { type: 'string' } as never })).toThrow(
+      'multipart(): the field "note" must be file() or a Standard Schema',
+    );
+    const callable = Object.assign(() => true, { '~standard': z.string()['~standard'] });
+    expect(() => multipart({ note: callable as never })).not.toThrow();
+  });
+});

@@ -248,3 +248,14 @@ describe('websockets (real socket, ws client)', () => {
     expect(Object.keys(doc.paths ?? {})).not.toContain('/rooms/{room}');
   });
 });
+
+describe('ws() at registration', () => {
+  it('refuses a message schema that is not a Standard Schema value, and takes a function carrying ~standard, as ArkType types are', () => {
+    const onMessage = () => {};
+    expect(() => ws('/a', { message: { type: 'object' } as never, onMessage })).toThrow(
+      'ws /a: the message schema is not a Standard Schema value',
+    );
+    const callable = Object.assign(() => true, { '~standard': z.object({})['~standard'] });
+    expect(() => ws('/b', { message: callable as never, onMessage })).not.toThrow();
+  });
+});

@@ -194,6 +194,44 @@ describe('formatMessage', () => {
     });
   });
 
+  describe('on values a verb must convert itself', () => {
+    it('prints a bigint for %s with its n suffix and for %f as a plain number', () => {
+      expect(formatMessage('%s', [5n])).toBe('5n');
+      expect(formatMessage('%f', [5n])).toBe('5');
+    });
+
+    it('inspects a plain object for %s instead of calling its inherited toString', () => {
+      expect(formatMessage('%s', [{ a: 1 }])).toBe('{ a: 1 }');
+    });
+
+    it('inspects a function whose own toString throws for %s', () => {
+      const fn = Object.assign(function named() {}, {
+        toString() {
+          throw new Error('no');
+        },
+      });
+      expect(formatMessage('%s', [fn])).toBe(
+        '{ [Function: named] toString: [Function: toString] }',
+      );
+    });
+
+    it('inspects for %j what throws a TypeError whose message cannot be read, not calling it circular', () => {
+      const unreadable = Object.create(TypeError.prototype, {
+        message: {
+          get() {
+            throw new Error('no message');
+          },
+        },
+      });
+      const value = {
+        toJSON() {
+          throw unreadable;
+        },
+      };
+      expect(formatMessage('%j', [value])).toBe('{ toJSON: [Function: toJSON] }');
+    });
+  });
+
   describe('with an escaper', () => {
     const cases: [string, unknown[]][] = [
       ['a safe format with unsafe arguments', ['user %s said %j', 'bob\n[ERROR]', 'q"\u2028']],

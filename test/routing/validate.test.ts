@@ -25,6 +25,33 @@ function asyncSchema<T>(inner: z.ZodType<T>): Schema {
   } as Schema;
 }
 
+/**
+ * A schema that is a function carrying `~standard`, as ArkType's types are, with a JSON Schema
+ * side like ArkType's.
+ */
+function callableSchema<T>(inner: z.ZodType<T>): Schema {
+  const json = z.toJSONSchema(inner);
+  const schema = (value: unknown) => inner.parse(value);
+  return Object.assign(schema, {
+    '~standard': {
+      version: 1,
+      vendor: 'test-callable',
+      validate: (value: unknown): StandardSchemaV1.Result<unknown> => {
+        const r = inner.safeParse(value);
+        return r.success
+          ? { value: r.data }
+          : {
+              issues: r.error.issues.map((i) => ({
+                message: i.message,
+                path: i.path as PropertyKey[],
+              })),
+            };
+      },
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  }) as unknown as Schema;
+}
+
 describe('request validation', () => {
   it('validates the parts after an asynchronous one, and reports all their issues', async () => {
     const { app } = testApp();
@@ -78,5 +105,20 @@ describe('request validation', () => {
     await expect(app.ready()).rejects.toThrow(
       /route GET \/bad: the query schema is not a Standard Schema value/,
     );
+  });
+
+  it('accepts a schema that is a function, as ArkType types are, and validates with it', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get(
+        '/n',
+        { query: callableSchema(z.object({ n: z.coerce.number().int() })) },
+        (c) => c.query,
+      ),
+    );
+    expect((await app.inject('/n?n=3')).json()).toEqual({ n: 3 });
+    const bad = await app.inject('/n?n=x');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(['query.n']);
   });
 });

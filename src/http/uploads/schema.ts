@@ -114,7 +114,10 @@ export function multipart<const S extends MultipartShape>(shape: S): MultipartSc
     throw new TypeError('multipart() needs an object of fields, e.g. { avatar: file() }');
   }
   for (const [name, field] of Object.entries(shape)) {
-    if (!isFileField(field) && !(typeof field === 'object' && field && '~standard' in field)) {
+    if (
+      !isFileField(field) &&
+      !((typeof field === 'object' || typeof field === 'function') && field && '~standard' in field)
+    ) {
       throw new TypeError(`multipart(): the field "${name}" must be file() or a Standard Schema`);
     }
   }

@@ -77,7 +77,9 @@ export function ws<Path extends string, M extends Schema | undefined = undefined
   const schema = options.message;
   if (
     schema !== undefined &&
-    (typeof schema !== 'object' || schema === null || !('~standard' in schema))
+    ((typeof schema !== 'object' && typeof schema !== 'function') ||
+      schema === null ||
+      !('~standard' in schema))
   ) {
     throw new TypeError(`ws ${path}: the message schema is not a Standard Schema value`);
   }
