@@ -5,7 +5,6 @@
  */
 
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import type { EnginePlugin } from '../plugin.js';
 
@@ -53,7 +52,8 @@ export function compressPlugin(
   const matches =
     typeof customTypes === 'function' ? customTypes : (t: string) => customTypes.test(t);
   return async function registerCompression(fastify: FastifyInstance): Promise<void> {
-    await fastify.register(fastifyCompress, {
+    // Loaded on first use: compression is off by default.
+    await fastify.register((await import('@fastify/compress')).default, {
       threshold,
       encodings,
       ...(brotliOptions ? { brotliOptions } : {}),

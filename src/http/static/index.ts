@@ -8,7 +8,6 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { notFound } from '../../errors/index.js';
 import type { EnginePlugin } from '../plugin.js';
@@ -64,7 +63,7 @@ export function staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | und
         return handleError.call(scope, answer as FastifyError, request, reply);
       });
       for (const { prefix, dir, options } of mounts) {
-        await scope.register(fastifyStatic, {
+        await scope.register((await import('@fastify/static')).default, {
           root: dir,
           prefix,
           decorateReply: false,

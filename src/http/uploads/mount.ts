@@ -4,7 +4,6 @@
  * and keep answering 415 to a multipart body.
  * @module
  */
-import multipartPlugin from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { collectorFor } from './collect.js';
 import type { MultipartSchema } from './schema.js';
@@ -17,6 +16,8 @@ export function mountUploadRoute(
 ): void {
   const collect = collectorFor(schema);
   fastify.register(async function keelsonUploads(context) {
+    // Loaded on first use: an app without upload routes does not pay its import at startup.
+    const { default: multipartPlugin } = await import('@fastify/multipart');
     await context.register(multipartPlugin);
     context.addHook('preValidation', collect);
     mount(context);

@@ -7,7 +7,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import websocketPlugin from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { KError } from '../../errors/index.js';
@@ -44,6 +43,8 @@ export function mountWebSocketRoutes(
   );
   fastify.register(async function keelsonWebSockets(context) {
     // ws's own default is 100 MiB a message; a larger message closes the connection with 1009.
+    // Loaded on first use: an app without WebSocket routes does not pay its import at startup.
+    const { default: websocketPlugin } = await import('@fastify/websocket');
     await context.register(websocketPlugin, { options: { maxPayload: MAX_MESSAGE_BYTES } });
     // After the plugin's own listener, which routes the upgrade through the engine.
     context.server.on('upgrade', closeWhenRefused);
