@@ -116,6 +116,12 @@ export class Lifecycle {
       removeSignals();
       logger.error('%s cannot start: %s', config.serviceName, (err as Error).message);
     }
+    // close() while starting: binding now would serve on after the shutdown has run.
+    if (this.#state !== 'starting') {
+      removeSignals();
+      await stopped;
+      return;
+    }
     const { port, host, sendTimeoutMs } = config;
     this.#connections = new ConnectionTracker(fastify.server, { sendTimeoutMs, logger });
     try {

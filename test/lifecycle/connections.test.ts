@@ -226,6 +226,22 @@ describe('the send-timeout sweep (fake clock)', () => {
     tracker.stop();
   });
 
+  it('drops a client that reads nothing while the server keeps writing to it (a stream)', async () => {
+    vi.useFakeTimers();
+    const { tracker, connect } = tracked(400);
+    const stream = connect().sending(100, 100);
+    const writer = setInterval(
+      () => stream.sending(stream.writableLength + 50, stream.bytesWritten + 50),
+      30,
+    );
+    await vi.advanceTimersByTimeAsync(499);
+    expect(stream.destroyed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stream.destroyed).toBe(true);
+    clearInterval(writer);
+    tracker.stop();
+  });
+
   it('never drops an idle connection, whose write counter stands still', async () => {
     vi.useFakeTimers();
     const { tracker, connect } = tracked(400);

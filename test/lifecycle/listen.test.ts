@@ -176,6 +176,33 @@ describe('Lifecycle.listen', () => {
 });
 
 describe('Lifecycle.close', () => {
+  it('refuses listen() once shutdown has begun, naming the state', async () => {
+    const l = lifecycle();
+    let finish: (() => void) | undefined;
+    l.life.addHook(() => new Promise<void>((r) => (finish = r)));
+    const closing = l.life.close();
+    await expect(l.life.listen()).rejects.toThrow('listen() called on an app that is closing');
+    while (!finish) await new Promise((r) => setTimeout(r, 5));
+    finish();
+    expect(await closing).toBe(true);
+  });
+
+  it('closed while starting: listen() never binds the port, and returns once the shutdown is done', async () => {
+    let built: (() => void) | undefined;
+    const l = lifecycle({ ready: () => new Promise<void>((r) => (built = r)) });
+    const counts = listenerCounts();
+    const served = l.life.listen();
+    while (!built) await new Promise((r) => setTimeout(r, 5));
+    const closing = l.life.close();
+    built();
+    await served;
+    expect(await closing).toBe(true);
+    expect(l.fastify.server.listening).toBe(false);
+    expect(l.life.address).toBeUndefined();
+    expect(l.lines.some((line) => line.includes('listening on'))).toBe(false);
+    expect(listenerCounts()).toEqual(counts);
+  });
+
   it('aborts shutdownBegun at once and shutdownDeadline only when the hooks’ time is up', async () => {
     const l = lifecycle({ config: { shutdownTimeoutMs: 200 } });
     const { served } = await serving(l);

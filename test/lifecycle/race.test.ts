@@ -20,6 +20,8 @@ describe('raceAbort', () => {
     const raced = raceAbort(never, controller.signal);
     controller.abort();
     expect(await raced).toBe(false);
+    // The aborted signal keeps nothing of the work alive.
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('rejects with the error of work that fails first, and stops listening to the signal', async () => {
