@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { apiKey, authorize, bearer, jwt } from '../../src/auth/index.js';
 import { get, type Middleware, middlewareDocsOf } from '../../src/index.js';
@@ -345,4 +346,74 @@ describe('jwt(): what it answers', () => {
       }
     }
   });
+});
+
+describe('jwt(): keys', () => {
+  it('refuses a null secret with its own message', () => {
+    expect(() => jwt({ secret: null as never })).toThrow(
+      new TypeError('jwt(): secret must be a non-empty string or Uint8Array'),
+    );
+  });
+
+  it('accepts every asymmetric algorithm by default with a key set, and no HMAC one', async () => {
+    const algs = [
+      'RS256',
+      'RS384',
+      'RS512',
+      'PS256',
+      'PS384',
+      'PS512',
+      'ES256',
+      'ES384',
+      'ES512',
+      'EdDSA',
+    ];
+    const signers = await Promise.all(
+      algs.map(async (alg) => {
+        const { publicKey, privateKey } = await generateKeyPair(alg);
+        const jwk = { ...(await exportJWK(publicKey)), kid: alg, alg, use: 'sig' };
+        const sign = () =>
+          new SignJWT({ sub: alg })
+            .setProtectedHeader({ alg, kid: alg })
+            .setExpirationTime('1h')
+            .sign(privateKey);
+        return { alg, jwk, sign };
+      }),
+    );
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: signers.map((s) => s.jwk) }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const guard = jwt({ jwksUrl: `http://127.0.0.1:${port}/jwks.json` });
+      const accepted: string[] = [];
+      for (const s of signers) {
+        const r = await call(guard, { authorization: `Bearer ${await s.sign()}` });
+        if (r.status === 200) accepted.push(s.alg);
+      }
+      expect(accepted).toEqual(algs);
+      const hs = await call(guard, { authorization: `Bearer ${await hsToken({})}` });
+      expect(hs.status).toBe(401);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('answers 503 when the key set does not answer in time (jose waits 5 s)', async () => {
+    const server = createServer(() => {});
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const guard = jwt({ jwksUrl: `http://127.0.0.1:${port}/jwks.json` });
+      const rsToken = `${Buffer.from('{"alg":"RS256","kid":"k1"}').toString('base64url')}.${Buffer.from('{}').toString('base64url')}.c2ln`;
+      const r = await call(guard, { authorization: `Bearer ${rsToken}` });
+      expect(r.status).toBe(503);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  }, 15_000);
 });
