@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { cookiesPlugin } from '../../src/http/cookies/index.js';
+import { formatEvent } from '../../src/http/sse/index.js';
+import { memoryStore, rateLimit, redisStore } from '../../src/index.js';
+
+// The option checks and boundaries of sse, rate-limit and cookies, each named.
+
+describe('formatEvent', () => {
+  it('writes id, event and retry before the data, one data line per line of text', () => {
+    expect(formatEvent({ id: '7', event: 'tick', retry: 0, data: 'a\nb\r\nc' })).toBe(
+      'id: 7\nevent: tick\nretry: 0\ndata: a\ndata: b\ndata: c\n\n',
+    );
+    expect(formatEvent({ data: { n: 1 } })).toBe('data: {"n":1}\n\n');
+  });
+
+  it('refuses an event that is not an object, saying what it got', () => {
+    for (const [bad, got] of [
+      ['x', 'string'],
+      [null, 'object'],
+    ] as const) {
+      expect(() => formatEvent(bad as never)).toThrow(
+        new TypeError(`an event must be an object { data, event?, id?, retry? }, got ${got}`),
+      );
+    }
+  });
+
+  it('refuses a retry that is not a whole number of at least 0', () => {
+    for (const retry of [-1, 1.5, Number.NaN]) {
+      expect(() => formatEvent({ data: 1, retry })).toThrow(
+        new TypeError(`an event's retry must be an integer >= 0, got ${String(retry)}`),
+      );
+    }
+  });
+
+  it('refuses data JSON cannot encode', () => {
+    expect(() => formatEvent({ data: undefined })).toThrow(
+      new TypeError('an event needs data that JSON can encode'),
+    );
+  });
+
+  it('refuses a line break in id or event, naming the field', () => {
+    expect(() => formatEvent({ data: 1, id: 'a\nb' })).toThrow(
+      "an event's id must not contain a line break",
+    );
+    expect(() => formatEvent({ data: 1, event: 'a\rb' })).toThrow(
+      "an event's event must not contain a line break",
+    );
+  });
+});
+
+describe('rateLimit and its stores refuse bad options', () => {
+  it('takes a window of 1 ms and refuses 0', () => {
+    expect(rateLimit({ max: 1, windowMs: 1 })).toBeTypeOf('function');
+    expect(() => rateLimit({ max: 1, windowMs: 0 })).toThrow(
+      'rateLimit windowMs must be an integer >= 1, got 0',
+    );
+  });
+
+  it('refuses a key that is not a function', () => {
+    expect(() => rateLimit({ max: 1, windowMs: 1, key: 'ip' as never })).toThrow(
+      new TypeError('rateLimit key must be a function'),
+    );
+  });
+
+  it('memoryStore takes 1 key at least', () => {
+    expect(memoryStore({ maxKeys: 1 }).hit).toBeTypeOf('function');
+    for (const maxKeys of [0, 1.5]) {
+      expect(() => memoryStore({ maxKeys })).toThrow(
+        new TypeError(`memoryStore maxKeys must be an integer >= 1, got ${maxKeys}`),
+      );
+    }
+  });
+
+  it('redisStore wants an ioredis client and a timeout of 1 ms at least', () => {
+    const client = { defineCommand() {}, status: 'ready' } as never;
+    expect(redisStore(client, { timeoutMs: 1 }).hit).toBeTypeOf('function');
+    for (const bad of [undefined, {}]) {
+      expect(() => redisStore(bad as never)).toThrow(
+        new TypeError('redisStore takes an ioredis client (npm install ioredis)'),
+      );
+    }
+    for (const timeoutMs of [0, 2.5]) {
+      expect(() => redisStore(client, { timeoutMs })).toThrow(
+        new TypeError(`redisStore timeoutMs must be an integer >= 1, got ${timeoutMs}`),
+      );
+    }
+  });
+
+  it('redisStore fails a hit at once while the client is not ready', async () => {
+    const client = { defineCommand() {}, status: 'reconnecting' } as never;
+    await expect(redisStore(client).hit('k', 1_000, 5)).rejects.toThrow(
+      'redis is not ready (reconnecting)',
+    );
+  });
+});
+
+describe('cookies.secret', () => {
+  it('takes a secret of exactly 32 characters and refuses 31, naming its place in a list', () => {
+    expect(cookiesPlugin({ secret: 'x'.repeat(32) })).toBeTypeOf('function');
+    expect(() => cookiesPlugin({ secret: 'x'.repeat(31) })).toThrow(
+      new TypeError('cookies.secret must be a string of at least 32 characters, got 31 characters'),
+    );
+    expect(() => cookiesPlugin({ secret: ['x'.repeat(32), 7 as never] })).toThrow(
+      new TypeError('cookies.secret[1] must be a string of at least 32 characters, got number'),
+    );
+  });
+});

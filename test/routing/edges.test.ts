@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { pagination } from '../../src/index.js';
+import { checkTimeout, timeoutError } from '../../src/routing/timeout.js';
+
+// The option checks and boundaries of route timeouts and pagination, each named.
+
+describe('route timeouts', () => {
+  it('take 0 to 2 147 483 647 ms, and refuse the rest naming where', () => {
+    for (const ms of [undefined, 0, 2_147_483_647])
+      expect(() => checkTimeout(ms, 'GET /x')).not.toThrow();
+    for (const ms of [-1, 2_147_483_648, 1.5, '5']) {
+      expect(() => checkTimeout(ms, 'GET /x')).toThrow(
+        new TypeError(
+          `GET /x: timeoutMs must be a whole number of milliseconds (0 for none), got ${String(ms)}`,
+        ),
+      );
+    }
+  });
+
+  it('answer 504 saying how long the request took', () => {
+    expect(timeoutError(250)).toMatchObject({
+      statusCode: 504,
+      code: 'TIMEOUT',
+      message: 'The request took longer than 250 ms.',
+    });
+  });
+});
+
+type Result = {
+  value?: unknown;
+  issues?: readonly { message: string; path?: readonly unknown[] }[];
+};
+const run = (schema: ReturnType<typeof pagination>, query: unknown) =>
+  schema['~standard'].validate(query) as Result;
+
+describe('pagination', () => {
+  it('takes limits from 1 to maxLimit and refuses the others, saying the range', () => {
+    const schema = pagination({ maxLimit: 50 });
+    expect(run(schema, { limit: '1' }).value).toEqual({ page: 1, limit: 1, offset: 0 });
+    expect(run(schema, { limit: '50' }).value).toEqual({ page: 1, limit: 50, offset: 0 });
+    for (const limit of ['0', '51']) {
+      expect(run(schema, { limit }).issues).toEqual([
+        { message: 'must be a whole number from 1 to 50', path: ['limit'] },
+      ]);
+    }
+  });
+
+  it('takes pages from 1 up, saying so for page 0', () => {
+    const schema = pagination();
+    expect(run(schema, { page: '1' }).value).toMatchObject({ page: 1 });
+    expect(run(schema, { page: 3, limit: 10 }).value).toEqual({ page: 3, limit: 10, offset: 20 });
+    expect(run(schema, { page: '0' }).issues).toEqual([
+      { message: 'must be a whole number at least 1', path: ['page'] },
+    ]);
+  });
+
+  it('refuses numbers written other than as plain digits', () => {
+    for (const page of ['1e3', ' 2', '0x10', '2.0', 1.5]) {
+      expect(run(pagination(), { page }).issues?.[0]?.path).toEqual(['page']);
+    }
+  });
+
+  it('refuses a maxLimit or defaultLimit out of range, and takes the edges', () => {
+    expect(() => pagination({ maxLimit: 1, defaultLimit: 1 })).not.toThrow();
+    expect(() => pagination({ maxLimit: 30, defaultLimit: 30 })).not.toThrow();
+    for (const maxLimit of [0, 2.5]) {
+      expect(() => pagination({ maxLimit })).toThrow(
+        new TypeError(`pagination: maxLimit must be a whole number of at least 1, got ${maxLimit}`),
+      );
+    }
+    for (const defaultLimit of [0, 31]) {
+      expect(() => pagination({ maxLimit: 30, defaultLimit })).toThrow(
+        new TypeError(
+          `pagination: defaultLimit must be a whole number from 1 to maxLimit (30), got ${defaultLimit}`,
+        ),
+      );
+    }
+  });
+
+  it('describes page and limit in its JSON Schema, both sides alike', () => {
+    const std = pagination({ maxLimit: 40, defaultLimit: 10 })['~standard'];
+    expect(std.vendor).toBe('keelson');
+    const expected = {
+      type: 'object',
+      properties: {
+        page: { type: 'integer', minimum: 1, default: 1, description: 'The page, from 1.' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 40,
+          default: 10,
+          description: 'Items per page.',
+        },
+      },
+    };
+    expect(std.jsonSchema.input({ target: 'draft-2020-12' })).toEqual(expected);
+    expect(std.jsonSchema.output({ target: 'draft-2020-12' })).toEqual(expected);
+  });
+});
