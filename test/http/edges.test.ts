@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cookiesPlugin } from '../../src/http/cookies/index.js';
 import { formatEvent } from '../../src/http/sse/index.js';
-import { memoryStore, rateLimit, redisStore } from '../../src/index.js';
+import { get, memoryStore, rateLimit, redisStore } from '../../src/index.js';
+import { testApp } from '../app/helpers.js';
 
 // The option checks and boundaries of sse, rate-limit and cookies, each named.
 
@@ -103,5 +104,31 @@ describe('cookies.secret', () => {
     expect(() => cookiesPlugin({ secret: ['x'.repeat(32), 7 as never] })).toThrow(
       new TypeError('cookies.secret[1] must be a string of at least 32 characters, got number'),
     );
+  });
+});
+
+describe('signed cookies (inject)', () => {
+  const SECRET = 'a-cookie-secret-of-at-least-32-chars!';
+
+  it('reads a tampered signed cookie as undefined, not null', async () => {
+    const { app } = testApp({ cookies: { secret: SECRET } });
+    app.addRoutes(get('/read', (c) => ({ kind: typeof c.signedCookie('user') })));
+    const res = await app.inject({ url: '/read', headers: { cookie: 'user=eve.forged' } });
+    expect(res.json()).toEqual({ kind: 'undefined' });
+  });
+
+  it('names the cookie, or the read, that needs a secret', async () => {
+    const { app, lines } = testApp();
+    app.addRoutes(
+      get('/sign', (c) => c.setCookie('user', 'ada', { signed: true }) && { ok: true }),
+      get('/read', (c) => ({ user: c.signedCookie('user') ?? null })),
+    );
+    expect((await app.inject('/sign')).statusCode).toBe(500);
+    expect((await app.inject('/read')).statusCode).toBe(500);
+    const log = lines.join('\n');
+    expect(log).toContain(
+      'the signed cookie \\"user\\" needs a secret: pass cookies: { secret } to new App()',
+    );
+    expect(log).toContain('c.signedCookie(\\"user\\") needs a secret');
   });
 });
