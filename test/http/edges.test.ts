@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cookiesPlugin } from '../../src/http/cookies/index.js';
 import { formatEvent } from '../../src/http/sse/index.js';
-import { get, memoryStore, rateLimit, redisStore } from '../../src/index.js';
+import { get, memoryStore, middlewareDocsOf, rateLimit, redisStore } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 // The option checks and boundaries of sse, rate-limit and cookies, each named.
@@ -130,5 +130,62 @@ describe('signed cookies (inject)', () => {
       'the signed cookie \\"user\\" needs a secret: pass cookies: { secret } to new App()',
     );
     expect(log).toContain('c.signedCookie(\\"user\\") needs a secret');
+  });
+});
+
+describe('rateLimit answers and documents', () => {
+  it('declares its 429 with the four headers it sends', () => {
+    const count = { type: 'integer' };
+    expect(middlewareDocsOf(rateLimit({ max: 1, windowMs: 1_000 }))?.responses).toEqual({
+      429: {
+        description: 'Too many requests',
+        headers: {
+          'Retry-After': { description: 'Seconds until the window resets.', schema: count },
+          'RateLimit-Limit': { description: 'Requests allowed per window.', schema: count },
+          'RateLimit-Remaining': {
+            description: 'Requests left in the current window.',
+            schema: count,
+          },
+          'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: count },
+        },
+      },
+    });
+  });
+
+  it('says the limit, the window and when to retry in its 429', async () => {
+    const { app } = testApp();
+    const store = { hit: async () => ({ count: 3, resetMs: 1_500 }) };
+    app.addRoutes(
+      get('/x', { middleware: [rateLimit({ max: 2, windowMs: 60_000, store })] }, () => 'ok'),
+    );
+    const res = await app.inject('/x');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().detail).toBe('Too many requests: at most 2 per 60000 ms. Retry in 2 s.');
+  });
+
+  it('warns about a failing store at most once per 10 s, and again at 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const { app, lines } = testApp();
+      const store = {
+        hit: async (): Promise<never> => {
+          throw new Error('down');
+        },
+      };
+      app.addRoutes(
+        get('/x', { middleware: [rateLimit({ max: 2, windowMs: 1_000, store })] }, () => 'ok'),
+      );
+      const warnings = () => lines.filter((l) => l.includes('store failed')).length;
+      expect((await app.inject('/x')).statusCode).toBe(200);
+      vi.setSystemTime(1_009_999);
+      await app.inject('/x');
+      expect(warnings()).toBe(1);
+      vi.setSystemTime(1_010_000);
+      await app.inject('/x');
+      expect(warnings()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
