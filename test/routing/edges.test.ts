@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pagination } from '../../src/index.js';
+import { get, KError, pagination } from '../../src/index.js';
 import { checkTimeout, timeoutError } from '../../src/routing/timeout.js';
+import { testApp } from '../app/helpers.js';
 
 // The option checks and boundaries of route timeouts and pagination, each named.
 
@@ -95,5 +96,44 @@ describe('pagination', () => {
     };
     expect(std.jsonSchema.input({ target: 'draft-2020-12' })).toEqual(expected);
     expect(std.jsonSchema.output({ target: 'draft-2020-12' })).toEqual(expected);
+  });
+});
+
+describe('a route with a timeout', () => {
+  it('answers a handler’s own failure before the timeout as that failure', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get('/fails', { timeoutMs: 5_000 }, async () => {
+        await Promise.resolve();
+        throw new KError({ code: 'TEAPOT', statusCode: 418, message: 'short and stout' });
+      }),
+      get('/throws', { timeoutMs: 5_000 }, () => {
+        throw new KError({ code: 'GONE', statusCode: 410, message: 'gone' });
+      }),
+    );
+    const res = await app.inject('/fails');
+    expect(res.statusCode).toBe(418);
+    expect(res.json().code).toBe('TEAPOT');
+    expect((await app.inject('/throws')).statusCode).toBe(410);
+  });
+
+  it('leaves alone a handler that answered itself and works on past the timeout', async () => {
+    const { app } = testApp();
+    let abortedLate: boolean | undefined;
+    let finished!: () => void;
+    const done = new Promise<void>((r) => (finished = r));
+    app.addRoutes(
+      get('/early', { timeoutMs: 20 }, async (c) => {
+        c.reply.send({ early: true });
+        await new Promise((r) => setTimeout(r, 60));
+        abortedLate = c.signal.aborted;
+        finished();
+        return c.reply;
+      }),
+    );
+    const res = await app.inject('/early');
+    expect(res.json()).toEqual({ early: true });
+    await done;
+    expect(abortedLate).toBe(false);
   });
 });
