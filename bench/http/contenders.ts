@@ -11,6 +11,11 @@ export interface Contender {
   readonly file: string;
   /** True when the server logs each request, sends CORS headers and validates with Zod. */
   readonly features: boolean;
+  /**
+   * True when the server logs to its stdout, as a deployed service does: the bench then points
+   * its stdout at the log file instead of passing LOG_FILE.
+   */
+  readonly logsToStdout?: boolean;
 }
 
 /** One of the three routes every contender serves. */
@@ -34,6 +39,14 @@ export const CONTENDERS: readonly Contender[] = [
     label: 'Keelson (production defaults)',
     file: server('keelson.mjs'),
     features: true,
+    logsToStdout: true,
+  },
+  {
+    name: 'keelson-dev',
+    label: 'Keelson (development defaults)',
+    file: server('keelson-dev.mjs'),
+    features: true,
+    logsToStdout: true,
   },
   {
     name: 'fastify',

@@ -2,7 +2,7 @@
 // its first 200; reads its resident memory; stops it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ask } from './client.js';
@@ -53,10 +53,12 @@ export async function startServer(
   const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
   let stderr = '';
   const start = performance.now();
+  const out = contender.logsToStdout ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(command!, args, {
     env: { ...process.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
   });
+  if (typeof out === 'number') closeSync(out);
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr += chunk;
