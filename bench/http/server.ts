@@ -55,7 +55,7 @@ export async function startServer(
   const start = performance.now();
   const out = contender.logsToStdout ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(command!, args, {
-    env: { ...process.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
+    env: { ...process.env, ...contender.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
     stdio: ['ignore', out, 'pipe'],
   });
   if (typeof out === 'number') closeSync(out);

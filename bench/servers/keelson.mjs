@@ -1,12 +1,22 @@
 // Keelson with its production defaults (CORS, security headers, request ids, checked responses,
 // request log, problem errors, health; no docs page or dev panel, which production leaves out).
 // Its JSON request log goes to stdout, as a deployed service's does; the bench points stdout at
-// the log file.
+// the log file. Variants: EXTRA_ROUTES=n adds n more routes (the cost of a bigger route table),
+// MIDDLEWARE=n wraps every route in n app-wide middleware that do nothing (the slope).
 import { App, get, post } from '../../dist/index.js';
 import { createdUser, HELLO, HOST, PORT, userOf } from './bodies.mjs';
 import { NewUser, User, UserParams } from './features.mjs';
 
 const app = new App({ serviceName: 'bench', port: PORT, host: HOST, env: 'production' });
+
+for (let i = 0; i < Number(process.env.MIDDLEWARE ?? 0); i++) app.use((_c, next) => next());
+for (let i = 0; i < Number(process.env.EXTRA_ROUTES ?? 0); i++) {
+  app.addRoutes(
+    get(`/things${i}/:id`, { params: UserParams, responses: { 200: User } }, (c) =>
+      userOf(c.params.id),
+    ),
+  );
+}
 
 app.addRoutes(
   get('/hello', () => HELLO),
