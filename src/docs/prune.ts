@@ -12,7 +12,10 @@ function refsIn(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) {
     for (const item of value) refsIn(item, out);
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
+      const item = record[key];
       if (key === '$ref' && typeof item === 'string') {
         if (item.startsWith(PREFIX))
           out.push(decodeURIComponent(item.slice(PREFIX.length).split('/')[0]!));
