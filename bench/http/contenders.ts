@@ -11,6 +11,15 @@ export interface Contender {
   readonly file: string;
   /** True when the server logs each request, sends CORS headers and validates with Zod. */
   readonly features: boolean;
+  /**
+   * True when the server logs to its stdout, as a deployed service does: the bench then points
+   * its stdout at the log file instead of passing LOG_FILE.
+   */
+  readonly logsToStdout?: boolean;
+  /** Environment variables the server is started with (variants of one server file). */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Left out of a run unless named in `--contenders` (or `--contenders all`). */
+  readonly optional?: boolean;
 }
 
 /** One of the three routes every contender serves. */
@@ -34,6 +43,30 @@ export const CONTENDERS: readonly Contender[] = [
     label: 'Keelson (production defaults)',
     file: server('keelson.mjs'),
     features: true,
+    logsToStdout: true,
+  },
+  {
+    name: 'keelson-1000',
+    label: 'Keelson, 1,000 more routes',
+    file: server('keelson.mjs'),
+    features: true,
+    logsToStdout: true,
+    env: { EXTRA_ROUTES: '1000' },
+  },
+  {
+    name: 'keelson-mw10',
+    label: 'Keelson, 10 no-op middleware',
+    file: server('keelson.mjs'),
+    features: true,
+    logsToStdout: true,
+    env: { MIDDLEWARE: '10' },
+  },
+  {
+    name: 'keelson-dev',
+    label: 'Keelson (development defaults)',
+    file: server('keelson-dev.mjs'),
+    features: true,
+    logsToStdout: true,
   },
   {
     name: 'fastify',
@@ -46,9 +79,22 @@ export const CONTENDERS: readonly Contender[] = [
     label: 'NestJS on Fastify',
     file: server('nest.mjs'),
     features: true,
+    optional: true,
   },
-  { name: 'hono', label: 'Hono on node-server', file: server('hono.mjs'), features: true },
-  { name: 'express', label: 'Express 5', file: server('express.mjs'), features: true },
+  {
+    name: 'hono',
+    label: 'Hono on node-server',
+    file: server('hono.mjs'),
+    features: true,
+    optional: true,
+  },
+  {
+    name: 'express',
+    label: 'Express 5',
+    file: server('express.mjs'),
+    features: true,
+    optional: true,
+  },
   {
     name: 'fastify-raw',
     label: 'raw Fastify 5 (no features)',

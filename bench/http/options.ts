@@ -4,11 +4,11 @@ import { CONTENDERS, type Contender, ROUTES, type Route } from './contenders.js'
 
 /** What one `npm run bench` does. */
 export interface Options {
-  /** Rounds; each round runs every route of every contender once. @default 5 */
+  /** Rounds; each round runs every route of every contender once. @default 3 */
   readonly rounds: number;
-  /** Seconds of measured load per run. @default 5 */
+  /** Seconds of measured load per run. @default 4 */
   readonly duration: number;
-  /** Seconds of load before each measured run, not counted. @default 2 */
+  /** Seconds of load before each measured run, not counted. @default 1 */
   readonly warmup: number;
   /** wrk connections. @default 50 */
   readonly connections: number;
@@ -24,7 +24,8 @@ export interface Options {
 export const USAGE = `usage: npm run bench -- [--rounds N] [--duration S] [--warmup S] [--connections N]
                       [--contenders a,b] [--routes hello,user,create] [--check] [--unpinned]
 environment: ROUNDS, DURATION, WARMUP, CONNECTIONS, CONTENDERS, ROUTES
-contenders: ${CONTENDERS.map((c) => c.name).join(', ')}
+contenders: ${CONTENDERS.map((c) => (c.optional ? `(${c.name})` : c.name)).join(', ')}, or all
+  (the ones in brackets run only when named)
 routes: ${ROUTES.map((r) => r.name).join(', ')}`;
 
 /** Reads the options from `argv` and `env`; throws with the usage on bad input. */
@@ -43,9 +44,9 @@ export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Op
     },
   });
   return {
-    rounds: positive('rounds', values.rounds ?? env.ROUNDS, 5),
-    duration: positive('duration', values.duration ?? env.DURATION, 5),
-    warmup: positive('warmup', values.warmup ?? env.WARMUP, 2, true),
+    rounds: positive('rounds', values.rounds ?? env.ROUNDS, 3),
+    duration: positive('duration', values.duration ?? env.DURATION, 4),
+    warmup: positive('warmup', values.warmup ?? env.WARMUP, 1, true),
     connections: positive('connections', values.connections ?? env.CONNECTIONS, 50),
     contenders: pick(CONTENDERS, 'contenders', values.contenders ?? env.CONTENDERS),
     routes: pick(ROUTES, 'routes', values.routes ?? env.ROUTES),
@@ -65,12 +66,13 @@ function positive(name: string, raw: string | undefined, fallback: number, zero 
   return value;
 }
 
-function pick<T extends { name: string }>(
+function pick<T extends { name: string; optional?: boolean }>(
   all: readonly T[],
   what: string,
   raw: string | undefined,
 ): T[] {
-  if (raw === undefined || raw === '') return [...all];
+  if (raw === undefined || raw === '') return all.filter((item) => !item.optional);
+  if (raw === 'all') return [...all];
   const names = raw.split(',').map((name) => name.trim());
   for (const name of names) {
     if (!all.some((item) => item.name === name)) {

@@ -108,32 +108,50 @@ function openapiSection(results: Results): string {
   );
 }
 
+// The goals of issue 17 (bench/README.md): per route, the contender, the reference, the ratio.
+const RPS_TARGETS: readonly [string, string, string, number][] = [
+  [KEELSON, BASELINE, 'Fastify by hand', 1.0],
+  [KEELSON, FLOOR, 'raw Fastify', 0.85],
+  ['keelson-dev', FLOOR, 'raw Fastify (development mode)', 0.75],
+  [KEELSON, 'nest', 'NestJS on Fastify', 1.5],
+  [KEELSON, 'hono', 'Hono', 1.5],
+];
+
 function targetsTable(results: Results): string {
   const has = (name: string) => results.samples.some((s) => s.contender === name);
   if (!has(KEELSON)) return '';
   const rows: string[][] = [];
-  const rpsTargets: [string, string, number][] = [
-    [BASELINE, 'Fastify by hand', 1.0],
-    [FLOOR, 'raw Fastify', 0.8],
-    ['nest', 'NestJS on Fastify', 1.5],
-    ['hono', 'Hono', 1.5],
-  ];
   for (const route of results.routes) {
-    for (const [name, label, target] of rpsTargets) {
-      if (!has(name)) continue;
-      const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
-      const ratio = medianRatio(rps(KEELSON), rps(name));
+    const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
+    for (const [who, name, label, target] of RPS_TARGETS) {
+      if (!has(who) || !has(name)) continue;
+      const ratio = medianRatio(rps(who), rps(name));
       rows.push([
-        `${route.label}: req/s ≥ ${fixed(target, 1)} × ${label}`,
+        `${route.label}: req/s ≥ ${fixed(target)} × ${label}`,
         fixed(ratio),
         mark(ratio >= target),
+      ]);
+    }
+    if (has('keelson-1000')) {
+      const ratio = medianRatio(rps('keelson-1000'), rps(KEELSON));
+      rows.push([
+        `${route.label}: 1,000 more routes cost nothing (≥ 0.95 × Keelson)`,
+        fixed(ratio),
+        mark(ratio >= 0.95),
+      ]);
+    }
+    if (has('keelson-mw10')) {
+      rows.push([
+        `${route.label}: µs per no-op middleware (10 vs 0, median of rounds)`,
+        fixed(middlewareSlope(rps('keelson-mw10'), rps(KEELSON), 10)),
+        '–',
       ]);
     }
   }
   if (has(FLOOR)) {
     const limits: [string, (s: Sample) => number, number][] = [
-      ['startup', (s) => s.startupMs, 1.5],
-      ['RSS', (s) => s.rssBytes, 1.25],
+      ['startup', (s) => s.startupMs, 1.25],
+      ['RSS', (s) => s.rssBytes, 1.1],
     ];
     for (const [what, pick, limit] of limits) {
       const ratio = medianRatio(series(results, pick, KEELSON), series(results, pick, FLOOR));
@@ -141,6 +159,16 @@ function targetsTable(results: Results): string {
     }
   }
   return markdownTable([left('Keelson target'), right('measured'), left('met')], rows);
+}
+
+/** Microseconds each of `count` middleware adds to a request, from runs paired by round. */
+function middlewareSlope(withMiddleware: number[], without: number[], count: number): number {
+  const n = Math.min(withMiddleware.length, without.length);
+  const perRound: number[] = [];
+  for (let i = 0; i < n; i++) {
+    perRound.push(((1 / withMiddleware[i]! - 1 / without[i]!) * 1e6) / count);
+  }
+  return median(perRound);
 }
 
 /** One measure of one contender (and one route), ordered by round then route so runs pair up. */

@@ -2,7 +2,7 @@
 // its first 200; reads its resident memory; stops it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ask } from './client.js';
@@ -27,6 +27,8 @@ export interface RunningServer {
   readonly probesAnswered: number;
   /** Resident memory in bytes now (VmRSS). */
   rss(): number;
+  /** CPU time the process has used so far (user + system, all its threads), in seconds. */
+  cpuSeconds(): number;
   /** Sends SIGTERM and resolves when the process has exited (SIGKILL after 5 s). */
   stop(): Promise<void>;
 }
@@ -53,10 +55,12 @@ export async function startServer(
   const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
   let stderr = '';
   const start = performance.now();
+  const out = contender.logsToStdout ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(command!, args, {
-    env: { ...process.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...contender.env, PORT: String(port), LOG_FILE: logFile, NO_COLOR: '1' },
+    stdio: ['ignore', out, 'pipe'],
   });
+  if (typeof out === 'number') closeSync(out);
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr += chunk;
@@ -87,8 +91,20 @@ export async function startServer(
     startupMs,
     probesAnswered,
     rss: () => rssOf(child),
+    cpuSeconds: () => cpuOf(child),
     stop: () => stop(child, exited),
   };
+}
+
+// /proc/<pid>/stat counts in clock ticks: 100 a second on Linux.
+const TICKS_PER_SECOND = 100;
+
+/** utime + stime of a live process, from /proc/<pid>/stat, in seconds. */
+function cpuOf(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
 /** VmRSS of a live process, in bytes, from /proc/<pid>/status. */

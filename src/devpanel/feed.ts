@@ -75,7 +75,8 @@ export class PanelFeed {
 
   /** The logger tap: records one written line. */
   readonly tap = (chunk: string): void => {
-    const data: PanelLog = { seq: ++this.#seq, line: chunk.replace(/\n$/, '') };
+    const line = chunk.charCodeAt(chunk.length - 1) === 10 ? chunk.slice(0, -1) : chunk;
+    const data: PanelLog = { seq: ++this.#seq, line };
     this.#logs.push(data);
     this.#emit({ type: 'log', data });
   };

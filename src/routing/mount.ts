@@ -203,8 +203,23 @@ async function checkResponse(schema: Schema, value: unknown, where: string): Pro
   return result.value;
 }
 
+// One conversion per schema value, however many routes answer with it: the routes then share
+// the JSON Schema, and through it the compiled response check.
+const converted = new WeakMap<object, Record<string, unknown> | undefined>();
+
 /** The JSON Schema of a response schema, or undefined when its library offers none. */
 function jsonSchemaOf(
+  schema: Schema,
+  where: string,
+  status: number,
+): Record<string, unknown> | undefined {
+  if (converted.has(schema)) return converted.get(schema);
+  const json = convertSchema(schema, where, status);
+  converted.set(schema, json);
+  return json;
+}
+
+function convertSchema(
   schema: Schema,
   where: string,
   status: number,

@@ -148,6 +148,10 @@ describe('the dev panel', () => {
       '/c',
       'second',
     ]);
+    feed.tap('a line written without its newline');
+    expect(feed.backlog().at(-1)?.data).toMatchObject({
+      line: 'a line written without its newline',
+    });
   });
 });
 

@@ -69,4 +69,14 @@ describe('response checks', () => {
     expect(check(value)).toBeUndefined();
     expect(value).toEqual({ inner: { a: 1 }, s: '1' });
   });
+
+  it('compiles one check per JSON Schema value, shared by every route that answers with it', () => {
+    const schema = { type: 'object', properties: { id: { type: 'integer' } } };
+    const first = compileResponseCheck(schema);
+    expect(compileResponseCheck(schema)).toBe(first);
+    const other = compileResponseCheck({ type: 'object', properties: { id: { type: 'string' } } });
+    expect(other).not.toBe(first);
+    expect(other({ id: 1 })).toBe('response.id must be string');
+    expect(first({ id: 1 })).toBeUndefined();
+  });
 });
