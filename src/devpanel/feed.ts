@@ -36,7 +36,7 @@ export type PanelEvent =
 export const PANEL_PATH = '/_keelson';
 
 /** True for a path of the panel itself. */
-export function isPanelPath(path: string): boolean {
+function isPanelPath(path: string): boolean {
   return (
     path.startsWith(PANEL_PATH) &&
     (path.length === PANEL_PATH.length || path[PANEL_PATH.length] === '/')

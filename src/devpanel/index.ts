@@ -15,7 +15,6 @@ import { maskSecrets } from './mask.js';
 import { panelRoutes } from './routes.js';
 
 export { PANEL_PATH, PanelFeed } from './feed.js';
-export { maskSecrets, SECRET_KEY } from './mask.js';
 
 /** The `devPanel` option of an App, when more than on/off is needed. */
 export interface DevPanelOptions {

@@ -4,7 +4,7 @@
  */
 
 /** A key whose value the panel never shows. */
-export const SECRET_KEY = /token|secret|password|passwd|key|credential/i;
+const SECRET_KEY = /token|secret|password|passwd|key|credential/i;
 
 const MASK = '••••••';
 

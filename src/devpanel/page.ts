@@ -2,10 +2,7 @@
  * The dev panel's HTML: sections filled in by the panel's script, no inline script or style.
  * @module
  */
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../docs/page.js';
 
 /** What the page shows and links to. */
 export interface PanelPageOptions {

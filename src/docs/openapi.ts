@@ -9,7 +9,7 @@ import type { Middleware, Schema } from '../routing/types.js';
 import { SchemaRegistry } from './components.js';
 import { mergeSecuritySchemes, middlewareAround } from './middleware.js';
 import { checkSecurity, describeRoute, type PlannedOperation, planOperation } from './operation.js';
-import { defaultOperationId } from './operation-id.js';
+import { capitalize, defaultOperationId } from './operation-id.js';
 import type { PathVariant } from './paths.js';
 import { PROBLEM_COMPONENT, PROBLEM_SCHEMA } from './problem-schema.js';
 import { pruneComponents } from './prune.js';
@@ -105,10 +105,6 @@ export function buildOpenApi(
   return doc;
 }
 
-function pascal(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 // `/users/:id` and `/users/:userId` are the same path to the router.
 function pathKey(path: string): string {
   return path.replace(/:[^/]+/g, ':');
@@ -129,7 +125,7 @@ function assignIds(planned: readonly PlannedOperation[], routes: readonly RouteE
     const heads =
       entry.method === 'GET' && !explicitHead.has(pathKey(entry.path)) ? [false, true] : [false];
     for (const variant of plan.variants) {
-      const suffix = variant.without ? `Without${pascal(variant.without)}` : '';
+      const suffix = variant.without ? `Without${capitalize(variant.without)}` : '';
       for (const head of heads) {
         let id = plan.operationId;
         if (head) id = plan.explicitId ? `${id}Head` : defaultOperationId('HEAD', entry.path);

@@ -7,7 +7,8 @@ import type { HttpMethod } from '../routing/types.js';
 /** `:name`, with an optional `(regex)` and `?` after it. */
 const PARAM = /:([A-Za-z0-9_]+)(?:\([^)]*\))?\??/g;
 
-function capitalize(word: string): string {
+/** `word` with its first letter in upper case. */
+export function capitalize(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 

@@ -4,7 +4,8 @@
  */
 import { INIT_SCRIPT } from './assets.js';
 
-function escapeHtml(s: string): string {
+/** `s` with the five characters that are special in HTML written as character references. */
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

@@ -37,7 +37,7 @@ function send(c: Context, body: string | Buffer, type: string, etag: string, cac
  * Whether an `If-None-Match` value matches `etag` by the weak comparison RFC 9110 asks of it:
  * `*`, or any tag of the list once `W/` is set aside.
  */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const opaque = etag.replace(/^W\//, '');
   for (const tag of header.split(',')) {

@@ -18,7 +18,7 @@ export interface CheckedResponse {
 }
 
 /** The document entry a response is answered for, or why none is. */
-export function declaredResponse(op: OperationObject, status: number): ResponseObject | undefined {
+function declaredResponse(op: OperationObject, status: number): ResponseObject | undefined {
   const r = op.responses;
   return r[String(status)] ?? r[`${Math.floor(status / 100)}XX`] ?? r.default;
 }

@@ -3,6 +3,7 @@ import type { Job, Queue, Worker } from 'bullmq';
 import type { App, Module } from '../../app.js';
 import type { HealthChecker, JobMetric } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
+import { raceAbort } from '../../lifecycle/race.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 import { validatePayload } from './payload.js';
 import { bullmq } from './peer.js';
@@ -164,7 +165,7 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
     // pause() stops taking jobs and waits for the active ones; close(force) can only be chosen
     // by the first close() call, so it comes after.
     const idle = Promise.all(this.#workers.map((w) => w.pause()));
-    const done = await Promise.race([idle.then(() => true), aborted(signal)]);
+    const done = await raceAbort(idle, signal);
     if (!done) {
       this.#log.warn('queue %s: jobs still running at the shutdown deadline: given up', this.name);
       for (const w of this.#workers) w.cancelAllJobs('the shutdown deadline passed');
@@ -194,13 +195,6 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
       this.#log.warn('metrics collector failed: %s', describeError(err));
     }
   }
-}
-
-function aborted(signal: AbortSignal): Promise<false> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) =>
-    signal.addEventListener('abort', () => resolve(false), { once: true }),
-  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type {
   SchedulerStart,
 } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
+import { raceAbort } from '../../lifecycle/race.js';
 import { type Logger, newLogger } from '../../logger/index.js';
 import { checkLockOptions, compileJob } from './job.js';
 import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
@@ -120,10 +121,7 @@ export class CronScheduler implements Scheduler, Module {
     this.#halt();
     const running = [...this.#entries.values()].filter((e) => e.running);
     if (running.length === 0) return;
-    const finished = await Promise.race([
-      Promise.all(running.map((e) => e.running)).then(() => true),
-      aborted(signal).then(() => false),
-    ]);
+    const finished = await raceAbort(Promise.all(running.map((e) => e.running)), signal);
     if (!finished) {
       const names = running.filter((e) => e.running).map((e) => e.job.name);
       this.#log.warn('jobs still running when the shutdown deadline passed: %s', names.join(', '));
@@ -251,13 +249,6 @@ export class CronScheduler implements Scheduler, Module {
     }
     return true;
   }
-}
-
-function aborted(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) =>
-    signal.addEventListener('abort', () => resolve(), { once: true }),
-  );
 }
 
 function messageOf(err: unknown): string {
