@@ -37,13 +37,6 @@ export function negotiateLanguage(header: string | undefined, locales: readonly 
   return first === -1 ? fallback : locales[first]!;
 }
 
-/** The language tags of an `Accept-Language` header, lower case, best first, q=0 left out. */
-export function parseAcceptLanguage(header: string): string[] {
-  return parseRanges(header)
-    .filter((r) => r.q > 0)
-    .map((r) => r.tag);
-}
-
 /** Every well-formed entry, q=0 ones included, best first (ties in header order). */
 function parseRanges(header: string): Range[] {
   const entries: { tag: string; q: number; i: number }[] = [];

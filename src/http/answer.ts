@@ -95,7 +95,7 @@ export function errorPayload(
 }
 
 /** The context the `errors` hook gets for an engine request. */
-export function errorContextOf(answers: AnswerPath, request: FastifyRequest): ErrorContext {
+function errorContextOf(answers: AnswerPath, request: FastifyRequest): ErrorContext {
   return {
     requestId: answers.requestIdHeader === undefined ? undefined : request.id,
     method: request.method,

@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorContext } from '../errors/error-body.js';
 import { type ProblemDetails, statusTitle, toProblem } from '../errors/index.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import {
@@ -32,12 +33,8 @@ const MALFORMED: readonly [number, string, string] = [
   'The request is not valid HTTP/1.1.',
 ];
 
-/** What is known of a request the parser gave up on. */
-interface Seen {
-  readonly method: string;
-  readonly path: string;
-  readonly requestId: string | undefined;
-}
+/** What is known of a request the parser gave up on: what the `errors` hook is told. */
+type Seen = ErrorContext;
 
 /** The problem body and the headers of an answer written without the engine. */
 function rawAnswer(
@@ -81,7 +78,7 @@ function seenOf(answers: AnswerPath, error: NodeJS.ErrnoException, req?: Incomin
 }
 
 /** The raw HTTP/1.1 answer to a request Node's parser rejected, and its status. */
-export function clientErrorResponse(
+function clientErrorResponse(
   answers: AnswerPath,
   code: string | undefined,
   seen: Seen,

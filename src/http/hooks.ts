@@ -8,8 +8,6 @@ import { observeRequest } from './observers.js';
 import { pathOf, shownPath } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
 
-export { UNMATCHED_ROUTE } from './answer.js';
-
 /** What the request hooks read at request time. */
 export interface HookRuntime extends AnswerRuntime {
   /** The tracer; fixed once the app has started. */

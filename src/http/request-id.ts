@@ -12,7 +12,7 @@ export interface RequestIdOptions {
 }
 
 /** The default request-id header. */
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /** 1–128 characters of `A–Z a–z 0–9 . _ : -`: what an incoming id must be to be kept. */
 const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;

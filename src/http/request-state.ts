@@ -23,7 +23,7 @@ export function decorateRequestState(fastify: FastifyInstance): void {
 }
 
 /** The longest path a log entry or a problem's detail shows; longer ones are cut. */
-export const SHOWN_PATH_LENGTH = 512;
+const SHOWN_PATH_LENGTH = 512;
 
 /**
  * The request path without its query string. An absolute-form target (`http://host/a?b`, what

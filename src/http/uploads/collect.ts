@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isKError, KError, unprocessable } from '../../errors/index.js';
+import { unsupportedMediaType } from '../body.js';
 import { fileTooLarge, saveToTemp } from './save.js';
 import { type CollectedForm, type FileField, isFileField, type MultipartSchema } from './schema.js';
 
@@ -64,11 +65,9 @@ export function collectorFor(schema: MultipartSchema): (request: FastifyRequest)
         }
         if (field.types && !field.types.includes(part.mimetype.toLowerCase())) {
           part.file.resume();
-          throw new KError({
-            code: 'UNSUPPORTED_MEDIA_TYPE',
-            statusCode: 415,
-            message: `The file in "${name}" is ${part.mimetype}; expected ${field.types.join(' or ')}.`,
-          });
+          throw unsupportedMediaType(
+            `The file in "${name}" is ${part.mimetype}; expected ${field.types.join(' or ')}.`,
+          );
         }
         form[name] = await saveToTemp(part, field.maxBytes, uploads);
       }

@@ -8,7 +8,6 @@ export {
   type FileField,
   type FileOptions,
   file,
-  isFileField,
   MULTIPART_TYPE,
   type MultipartOutput,
   type MultipartSchema,

@@ -22,7 +22,7 @@ import { websocketOf } from './route.js';
 const ACCEPT = Symbol('accept the upgrade');
 
 /** The largest WebSocket message accepted, in bytes. */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
+const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** Mounts `entries` (WebSocket routes) and closes their connections with 1001 at shutdown. */
 export function mountWebSocketRoutes(
