@@ -36,30 +36,30 @@ export function installRequestHooks(
     });
   }
 
-  const withId = answers.requestIdHeader !== undefined;
-  const withIp = answers.trustProxy;
   fastify.addHook('onResponse', function finishRequest(request, reply, done) {
-    recordRequest(runtime, request, reply, withId, withIp);
+    recordRequest(answers, request, reply);
     done();
   });
 }
+
+/** What recordRequest reads of the app's answer path. */
+export type RecordedAnswers = Pick<AnswerPath, 'runtime' | 'requestIdHeader' | 'trustProxy'>;
 
 /**
  * The request-log entry and metrics record of an answer the engine sent; `cutOff` says why a
  * response ended before its end, when it did.
  */
 export function recordRequest(
-  runtime: AnswerRuntime,
+  answers: RecordedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
-  withId: boolean,
-  withIp: boolean,
   cutOff?: string,
 ): void {
   // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
   // errors it): one entry, one record.
   if (request.keelsonRecorded) return;
   request.keelsonRecorded = true;
+  const runtime = answers.runtime;
   const status = reply.statusCode;
   const span = request.keelsonSpan;
   const entry: RequestLogEntry = {
@@ -68,8 +68,8 @@ export function recordRequest(
     status,
     durationMs: reply.elapsedTime,
   };
-  if (withId) entry.requestId = request.id;
-  if (withIp) entry.ip = request.ip;
+  if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
+  if (answers.trustProxy) entry.ip = request.ip;
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);

@@ -88,7 +88,6 @@ function watchStream(
       failure === undefined
         ? 'the client closed the connection before the end of the response'
         : `response cut off: ${describeError(failure)}`;
-    const withId = answers.requestIdHeader !== undefined;
-    recordRequest(answers.runtime, request, reply, withId, answers.trustProxy, why);
+    recordRequest(answers, request, reply, why);
   });
 }

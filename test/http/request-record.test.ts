@@ -26,8 +26,13 @@ describe('recordRequest', () => {
     const records: unknown[] = [];
     const metrics = { recordRequest: (r: unknown) => records.push(r) } as MetricsCollector;
     const { request, reply } = exchange(200);
-    recordRequest({ logger, metrics }, request, reply, true, false, 'the client left');
-    recordRequest({ logger, metrics }, request, reply, true, false, 'the client left');
+    const answers = {
+      runtime: { logger, metrics },
+      requestIdHeader: 'x-request-id',
+      trustProxy: false,
+    };
+    recordRequest(answers, request, reply, 'the client left');
+    recordRequest(answers, request, reply, 'the client left');
     expect(requestEntries(lines)).toEqual([
       expect.objectContaining({
         path: '/feed',
@@ -43,9 +48,14 @@ describe('recordRequest', () => {
     const { logger, lines } = memoryLogger();
     const failure = new Error('socket handler failed');
     const four = exchange(101, failure);
-    recordRequest({ logger, metrics: undefined }, four.request, four.reply, false, true);
+    const answers = {
+      runtime: { logger, metrics: undefined },
+      requestIdHeader: undefined,
+      trustProxy: true,
+    };
+    recordRequest(answers, four.request, four.reply);
     const five = exchange(500, failure);
-    recordRequest({ logger, metrics: undefined }, five.request, five.reply, false, true);
+    recordRequest(answers, five.request, five.reply);
     const [first, second] = requestEntries(lines);
     expect(first).toMatchObject({ level: 'info', status: 101, ip: '10.0.0.1' });
     expect(first).not.toHaveProperty('error');

@@ -100,6 +100,5 @@ export function runConnection(
 // The upgrade was answered 101; the entry's duration is the connection's lifetime.
 function logClose(answers: AnswerPath, request: FastifyRequest, reply: FastifyReply): void {
   reply.code(101);
-  const withId = answers.requestIdHeader !== undefined;
-  recordRequest(answers.runtime, request, reply, withId, answers.trustProxy);
+  recordRequest(answers, request, reply);
 }
