@@ -4,7 +4,7 @@
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { HelmetOptions } from 'helmet';
-import { type KConfig, resolveConfig } from './config/index.js';
+import type { KConfig, ResolvedConfig } from './config/index.js';
 import type { DevPanelOptions } from './devpanel/index.js';
 import type { ErrorsOptions } from './errors/error-body.js';
 import type { CompressOptions } from './http/compress/index.js';
@@ -75,8 +75,8 @@ const ENGINE_OPTIONS = new Set([
 ]);
 
 /** A service's own settings passed alongside KConfig, for the dev panel's config view. */
-export function extraOptions(options: AppOptions): Record<string, unknown> {
-  const known = new Set(Object.keys(resolveConfig(options)));
+export function extraOptions(options: AppOptions, config: ResolvedConfig): Record<string, unknown> {
+  const known = new Set(Object.keys(config));
   return Object.fromEntries(
     Object.entries(options).filter(([k]) => !known.has(k) && !ENGINE_OPTIONS.has(k)),
   );

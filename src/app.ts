@@ -61,7 +61,8 @@ export class App {
     const logger = options.logger ?? newLogger(this.#config.isProduction);
     const panel = resolveDevPanel(options.devPanel, this.#config.env);
     const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
-    this.#panel = feed && panel && { feed, settings: panel, extra: extraOptions(options) };
+    this.#panel = feed &&
+      panel && { feed, settings: panel, extra: extraOptions(options, this.#config) };
     this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#lifecycle = new Lifecycle({
       config: this.#config,

@@ -24,15 +24,21 @@ export interface PanelPlan {
 
 /** What the built-in routes are made from. */
 export interface BuiltinPlan {
+  /** The app's resolved config. */
   readonly config: ResolvedConfig;
+  /** The health checkers `/health` runs. */
   readonly health: HealthRegistry;
+  /** The app's lifecycle: readiness turns 503 once its shutdown has begun. */
   readonly lifecycle: Lifecycle;
   /** The headers of HTML pages (the docs page, the panel). */
   readonly pageHeaders: Readonly<Record<string, string>>;
   /** The document, once built; the docs routes serve it. */
   readonly document: () => OpenApiDocument;
+  /** The document's options beyond the config (error body, app middleware), read when built. */
   readonly docsOptions: () => BuildOpenApiOptions;
+  /** The dev panel, when it is on. */
   readonly panel: PanelPlan | undefined;
+  /** App-wide middleware, for the panel's route table. */
   readonly appMiddleware: readonly Middleware[];
 }
 
