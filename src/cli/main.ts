@@ -46,7 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(VERSION);
     return 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
     if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
     return await command(rest, io);

@@ -62,7 +62,7 @@ export function decodeBody(
     done(null, payload);
     return;
   }
-  const makers = codings.map((c) => DECODERS[c]);
+  const makers = codings.map((c) => (Object.hasOwn(DECODERS, c) ? DECODERS[c] : undefined));
   const unknown = codings.find((_, i) => makers[i] === undefined);
   if (unknown !== undefined) {
     const detail = `Content-Encoding ${JSON.stringify(unknown)} is not supported: send gzip, deflate, br or identity.`;

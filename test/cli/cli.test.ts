@@ -43,6 +43,13 @@ describe('the keelson command', () => {
       code: 2,
       err: expect.stringContaining('unknown command "frobnicate"'),
     });
+    for (const inherited of ['constructor', 'toString', '__proto__']) {
+      const res = await cli([inherited]);
+      expect(res, inherited).toMatchObject({
+        code: 2,
+        err: expect.stringContaining(`unknown command "${inherited}"`),
+      });
+    }
     const option = await cli(['new', 'x', '--bogus']);
     expect(option.code).toBe(2);
     expect(option.err).toMatch(/--bogus[\s\S]*keelson new --help/);

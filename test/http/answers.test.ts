@@ -242,6 +242,11 @@ describe('answers at the edges', () => {
     const unknown = await send('compress', body);
     expect(unknown.statusCode).toBe(415);
     expect(unknown.json().detail).toContain('"compress"');
+    // Names an ordinary object inherits are encodings like any other unknown one.
+    for (const inherited of ['constructor', 'toString', '__proto__']) {
+      const res = await send(inherited, body);
+      expect([inherited, res.statusCode]).toEqual([inherited, 415]);
+    }
     const corrupt = await send('gzip', body);
     expect(corrupt.statusCode).toBe(400);
     expect(corrupt.json().detail).toBe('The request body is not valid gzip data.');
