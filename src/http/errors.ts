@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isKError, notFound, toProblem } from '../errors/index.js';
+import { isKError, toProblem } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
 import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
-import { pathOf, shownPath } from './request-state.js';
+import { noRoute, pathOf, shownPath } from './request-state.js';
 
 /**
  * Installs the error handler (any thrown value → problem JSON; 5xx causes kept for the log, never
@@ -51,7 +51,7 @@ export function answerUnrouted(
   }
   // Not the pattern of the catch-all route a plugin (CORS) may have matched.
   request.keelsonRoute = UNMATCHED_ROUTE;
-  const problem = toProblem(notFound(`No route matches ${request.method} ${shownPath(path)}.`));
+  const problem = toProblem(noRoute(request.method, request.url));
   return sendProblem(answers, request, reply, problem);
 }
 

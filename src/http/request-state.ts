@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Span } from '../contracts.js';
+import { type KError, notFound } from '../errors/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +42,11 @@ export function shownPath(path: string): string {
   return path.length <= SHOWN_PATH_LENGTH
     ? path
     : `${path.slice(0, SHOWN_PATH_LENGTH)}…(${path.length} characters)`;
+}
+
+/** The 404 for a request no route matches, its path cut as `shownPath` cuts it. */
+export function noRoute(method: string, url: string): KError {
+  return notFound(`No route matches ${method} ${shownPath(pathOf(url))}.`);
 }
 
 function originForm(url: string): string {

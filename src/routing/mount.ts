@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
-import { internal, notFound } from '../errors/index.js';
+import { internal } from '../errors/index.js';
 import { UNMATCHED_ROUTE } from '../http/answer.js';
 import { decodeBody, isJsonType, unsupportedMediaType } from '../http/body.js';
-import { pathOf, shownPath } from '../http/request-state.js';
+import { noRoute } from '../http/request-state.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
@@ -120,7 +120,7 @@ export function mountRoute(
     handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
       if (required && hasEmptyParam(request.params as Record<string, string>, required)) {
         request.keelsonRoute = UNMATCHED_ROUTE;
-        throw notFound(`No route matches ${request.method} ${shownPath(pathOf(request.url))}.`);
+        throw noRoute(request.method, request.url);
       }
       request.keelsonRoute = pattern;
       const c = new Context(request, reply, runtime);

@@ -138,6 +138,15 @@ describe('app.static', () => {
     expect(failures).toEqual([]);
   });
 
+  it('cuts a long refused path in its 404 detail, as every other 404 does', async () => {
+    const long = `/assets/${'a'.repeat(600)}/../../secret.txt`;
+    const res = await rawGet(port, long);
+    expect(res.status).toBe(404);
+    const { detail } = JSON.parse(res.body) as { detail: string };
+    expect(detail).toMatch(/^No route matches GET \/assets\/a+…\(\d+ characters\)\.$/);
+    expect(detail.length).toBeLessThan(600);
+  });
+
   it('logs static requests like any other', async () => {
     lines.length = 0;
     await send(port, '/assets/hello.txt');

@@ -9,9 +9,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { notFound } from '../../errors/index.js';
 import type { EnginePlugin } from '../plugin.js';
-import { pathOf } from '../request-state.js';
+import { noRoute } from '../request-state.js';
 
 /** How `app.static` serves a directory. */
 export interface StaticOptions {
@@ -57,9 +56,7 @@ export function staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | und
       scope.setErrorHandler(function staticError(error: FastifyError, request, reply) {
         // The plugin answers 403 for traversal and non-canonical paths, `send` for directories.
         const refused = error.statusCode === 403 || error.code === 'FST_STATIC_FORBIDDEN_PATH';
-        const answer = refused
-          ? notFound(`No route matches ${request.method} ${pathOf(request.url)}.`)
-          : error;
+        const answer = refused ? noRoute(request.method, request.url) : error;
         return handleError.call(scope, answer as FastifyError, request, reply);
       });
       for (const { prefix, dir, options } of mounts) {
