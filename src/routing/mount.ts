@@ -7,6 +7,7 @@ import { noRoute } from '../http/request-state.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
+import { describesOnly } from './static-schema.js';
 import { middlewareOf, type RouteEntry } from './table.js';
 import { checkTimeout, withTimeout } from './timeout.js';
 import type { Middleware, Schema } from './types.js';
@@ -54,7 +55,7 @@ export function mountRoute(
     }
     serializers[status] = json;
     // Keelson's own routes describe what they send with schemas that do not validate.
-    if (schema['~standard'].vendor !== 'keelson') checks.set(status, compileResponseCheck(json));
+    if (!describesOnly(schema)) checks.set(status, compileResponseCheck(json));
   }
 
   const handler = def.handler;

@@ -10,7 +10,7 @@ export type StaticSchema<T> = StandardSchemaV1<T> & StandardJSONSchemaV1<T>;
 export function staticSchema<T>(jsonSchema: Record<string, unknown>): StaticSchema<T> {
   const frozen = Object.freeze(jsonSchema);
   const convert = () => structuredClone(frozen) as Record<string, unknown>;
-  return {
+  const schema: StaticSchema<T> = {
     '~standard': {
       version: 1,
       vendor: 'keelson',
@@ -18,4 +18,13 @@ export function staticSchema<T>(jsonSchema: Record<string, unknown>): StaticSche
       jsonSchema: { input: convert, output: convert },
     },
   };
+  describing.add(schema);
+  return schema;
+}
+
+const describing = new WeakSet<object>();
+
+/** Whether `schema` came from `staticSchema`: it describes an answer but cannot check one. */
+export function describesOnly(schema: object): boolean {
+  return describing.has(schema);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { get, type Page, paginate, paginated, pagination } from '../../src/index.js';
-import { testApp } from '../app/helpers.js';
+import { requestEntries, testApp } from '../app/helpers.js';
 import { openApiProblems } from '../docs/valid-openapi.js';
 
 const Article = z.object({ id: z.number(), title: z.string() }).meta({ id: 'Article' });
@@ -118,6 +118,33 @@ describe('pagination', () => {
     expect(schema).toContain('totalPages');
     expect(JSON.stringify(doc)).toContain('#/components/schemas/Article');
     expect(await openApiProblems(doc)).toEqual([]);
+  });
+});
+
+describe('a paginated() answer', () => {
+  it('is checked against its schema like any other: a wrong page or item is a 500, logged by field', async () => {
+    const { app, lines } = testApp();
+    const page = { page: 1, limit: 20, total: 1, totalPages: 1 };
+    app.addRoutes(
+      get('/bad-item', { responses: { 200: paginated(Article) } }, () => ({
+        ...page,
+        data: [{ id: 'one' as unknown as number, title: 't' }],
+      })),
+      get('/bad-total', { responses: { 200: paginated(Article) } }, () => ({
+        ...page,
+        total: '1' as unknown as number,
+        data: [],
+      })),
+    );
+    for (const [url, field] of [
+      ['/bad-item', 'response.data.0.id must be number'],
+      ['/bad-total', 'response.total must be integer'],
+    ] as const) {
+      const res = await app.inject(url);
+      expect([url, res.statusCode]).toEqual([url, 500]);
+      const entry = requestEntries(lines).find((e) => e.path === url);
+      expect(entry?.error).toContain(field);
+    }
   });
 });
 
