@@ -124,4 +124,23 @@ describe("toProblem on Fastify's schema validation errors", () => {
       { path: '', message: 'is invalid' },
     ]);
   });
+
+  it('starts a path with no context at its first segment', () => {
+    const p = toProblem(validationError(undefined, [{ instancePath: '/a/0', message: 'm' }]));
+    expect(p.errors).toEqual([{ path: 'a.0', message: 'm' }]);
+  });
+});
+
+describe("toProblem on Fastify's body errors", () => {
+  it('says what is wrong with a Content-Length that does not match the body', () => {
+    const err = Object.assign(new Error('FST'), {
+      statusCode: 400,
+      code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    });
+    expect(toProblem(err)).toMatchObject({
+      status: 400,
+      code: 'INVALID_CONTENT_LENGTH',
+      detail: 'Request body size did not match Content-Length.',
+    });
+  });
 });
