@@ -20,7 +20,7 @@ const { SonicBoom } = sonicBoom;
 const SONIC_BOOM_RETRY_SLEEP_MS = 100;
 
 /**
- * Buffered, non-blocking stdout. Entries collect in a string that is handed to a sonic-boom on
+ * Buffered, non-blocking stdout (or any descriptor: tests use a FIFO). Entries collect in a string that is handed to a sonic-boom on
  * fd 1 when it holds minLength characters and at least every flushIntervalMs. When the pipe is
  * full (EAGAIN), sonic-boom keeps what it could not write, entries collect here, and the timer
  * tries again: a request never waits on a slow reader. Only flushSync(), and so the process
@@ -32,7 +32,7 @@ const SONIC_BOOM_RETRY_SLEEP_MS = 100;
  * be overtaken by the final synchronous flush, or cut short, which would reorder or lose entries.
  * Writing 8 KiB on a non-blocking descriptor costs microseconds.
  */
-class StdoutDestination implements LogWriter {
+export class FdDestination implements LogWriter {
   readonly #sonic: InstanceType<typeof SonicBoom>;
   #pending = '';
   #timer: NodeJS.Timeout | undefined;
@@ -43,11 +43,8 @@ class StdoutDestination implements LogWriter {
   #giveUpAt = Number.POSITIVE_INFINITY;
   #bytesLeft = Number.POSITIVE_INFINITY;
 
-  constructor() {
-    // Opening process.stdout switches a pipe on fd 1 to non-blocking mode (Node does this for
-    // any program that touches process.stdout), so a full pipe answers EAGAIN instead of
-    // blocking the event loop.
-    const fd = process.stdout.fd ?? 1;
+  /** Writes to `fd`, which should be non-blocking: a full pipe must answer EAGAIN. */
+  constructor(fd: number) {
     this.#sonic = new SonicBoom({
       fd,
       sync: true,
@@ -169,7 +166,7 @@ function isGone(error: NodeJS.ErrnoException): boolean {
   return error.code === 'EPIPE' || error.code === 'EBADF';
 }
 
-let shared: StdoutDestination | undefined;
+let shared: FdDestination | undefined;
 
 /**
  * The process-wide stdout writer, created on first use and shared by every Logger so that
@@ -178,7 +175,10 @@ let shared: StdoutDestination | undefined;
  */
 export function stdoutDestination(): LogWriter {
   if (shared === undefined) {
-    const destination = new StdoutDestination();
+    // Opening process.stdout switches a pipe on fd 1 to non-blocking mode (Node does this for
+    // any program that touches process.stdout), so a full pipe answers EAGAIN instead of
+    // blocking the event loop.
+    const destination = new FdDestination(process.stdout.fd ?? 1);
     process.on('exit', () => flushQuietly(destination));
     shared = destination;
   }
@@ -190,7 +190,7 @@ export function flushStdoutQuietly(): void {
   if (shared !== undefined) flushQuietly(shared);
 }
 
-function flushQuietly(destination: StdoutDestination): void {
+function flushQuietly(destination: FdDestination): void {
   try {
     destination.flushSync();
   } catch {

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FdDestination, stdoutDefaults } from '../../src/logger/destination.js';
+
+// The stdout writer on a real pipe: a FIFO opened non-blocking at both ends stands for fd 1
+// and the log collector reading it, so a full pipe answers EAGAIN as stdout's would.
+
+interface Pipe {
+  readonly writeFd: number;
+  /** Everything the reader can take now. */
+  read(): string;
+  closeReader(): void;
+}
+
+const opened: Array<() => void> = [];
+afterEach(() => {
+  for (const close of opened.splice(0)) close();
+});
+
+function pipe(): Pipe {
+  const dir = mkdtempSync(join(tmpdir(), 'keelson-fifo-'));
+  const path = join(dir, 'log');
+  execFileSync('mkfifo', [path]);
+  // The reader first: opening a FIFO's write end non-blocking fails while nobody reads it.
+  let readFd: number | undefined = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writeFd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+  const buf = Buffer.alloc(1 << 16);
+  const closeReader = () => {
+    if (readFd !== undefined) closeSync(readFd);
+    readFd = undefined;
+  };
+  opened.push(() => {
+    closeReader();
+    try {
+      closeSync(writeFd);
+    } catch {}
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    writeFd,
+    closeReader,
+    read() {
+      let out = '';
+      for (;;) {
+        try {
+          const n = readSync(readFd!, buf, 0, buf.length, null);
+          if (n === 0) return out;
+          out += buf.toString('utf8', 0, n);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EAGAIN') return out;
+          throw err;
+        }
+      }
+    },
+  };
+}
+
+const line = (i: number, size = 100) => `${String(i).padStart(8, '0')} ${'x'.repeat(size)}\n`;
+
+describe('the stdout destination on a pipe', () => {
+  it('holds short entries for flushIntervalMs, then writes them in one go', async () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    dest.write(line(1));
+    dest.write(line(2));
+    expect(p.read()).toBe('');
+    await sleep(stdoutDefaults.flushIntervalMs + 50);
+    expect(p.read()).toBe(line(1) + line(2));
+    // Idle: no timer keeps running, and a new entry is held again.
+    dest.write(line(3));
+    expect(p.read()).toBe('');
+    dest.flushSync();
+    expect(p.read()).toBe(line(3));
+  });
+
+  it('writes at once when minLength characters have collected', () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    const big = 'y'.repeat(stdoutDefaults.minLength - 1);
+    dest.write(big);
+    expect(p.read()).toBe('');
+    dest.write('z');
+    expect(p.read()).toBe(`${big}z`);
+  });
+
+  it('keeps what a full pipe refuses and delivers every entry in order once it is read', async () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    const sent: string[] = [];
+    // About 200 KiB against a 64 KiB pipe: most of it is refused with EAGAIN at first.
+    for (let i = 0; i < 2000; i++) {
+      sent.push(line(i));
+      dest.write(line(i));
+    }
+    let got = '';
+    for (let round = 0; round < 100 && got.length < sent.join('').length; round++) {
+      got += p.read();
+      await sleep(stdoutDefaults.retryMs * 3);
+    }
+    expect(got).toBe(sent.join(''));
+  });
+
+  it('calls flush back once everything is written', async () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    dest.write(line(1));
+    await new Promise<void>((resolve, reject) =>
+      dest.flush((error) => (error ? reject(error) : resolve())),
+    );
+    expect(p.read()).toBe(line(1));
+  });
+
+  it('gives a synchronous flush up at its deadline when nobody reads, and drops what follows', () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    for (let i = 0; i < 2000; i++) dest.write(line(i));
+    const started = Date.now();
+    expect(() => dest.flushSync(50)).toThrow();
+    // The deadline, plus at most a retry sleep or two of sonic-boom's.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    p.read();
+    dest.write(line(1));
+    dest.flushSync();
+    expect(p.read()).toBe('');
+  });
+
+  it('stops collecting once the reader is gone, and still calls flush back', async () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    p.closeReader();
+    dest.write('y'.repeat(stdoutDefaults.minLength));
+    dest.write(line(1));
+    dest.flushSync();
+    await new Promise<void>((resolve) => dest.flush(() => resolve()));
+  });
+});
