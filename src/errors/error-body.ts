@@ -3,6 +3,7 @@
  * @module
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { isStandardSchema } from '../standard-schema.js';
 import { PROBLEM_CONTENT_TYPE, type ProblemDetails } from './problem.js';
 
 /** What the error body hook knows of the request an error answers. */
@@ -64,12 +65,7 @@ export function resolveErrors(options: ErrorsOptions | undefined): ResolvedError
       `errors.contentType must be a media type such as 'application/json', got ${String(contentType)}`,
     );
   }
-  if (
-    schema !== undefined &&
-    ((typeof schema !== 'object' && typeof schema !== 'function') ||
-      schema === null ||
-      !('~standard' in schema))
-  ) {
+  if (schema !== undefined && !isStandardSchema(schema)) {
     throw new TypeError(
       'errors.schema must be a Standard Schema value (Zod 4, Valibot, ArkType …)',
     );

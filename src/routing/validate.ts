@@ -1,5 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { unprocessable, type ValidationIssue } from '../errors/index.js';
+import { isStandardSchema } from '../standard-schema.js';
 import type { Context } from './context.js';
 import { headerShape, type Prepare, queryShape } from './request-shape.js';
 import type { Responses, RouteOptions, Schema } from './types.js';
@@ -32,11 +33,7 @@ export function partsOf(
   for (const source of SOURCES) {
     const schema = options[source];
     if (schema === undefined) continue;
-    if (
-      (typeof schema !== 'object' && typeof schema !== 'function') ||
-      schema === null ||
-      !('~standard' in schema)
-    ) {
+    if (!isStandardSchema(schema)) {
       throw new TypeError(
         `the ${source} schema is not a Standard Schema value (Zod 4, Valibot, ArkType …)`,
       );

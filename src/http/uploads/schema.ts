@@ -6,6 +6,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { MEDIA_MARKER, type MediaTyped } from '../../routing/media-type.js';
 import type { Schema } from '../../routing/schema-types.js';
+import { isStandardSchema } from '../../standard-schema.js';
 
 /** The media type of an upload body. */
 export const MULTIPART_TYPE = 'multipart/form-data';
@@ -114,10 +115,7 @@ export function multipart<const S extends MultipartShape>(shape: S): MultipartSc
     throw new TypeError('multipart() needs an object of fields, e.g. { avatar: file() }');
   }
   for (const [name, field] of Object.entries(shape)) {
-    if (
-      !isFileField(field) &&
-      !((typeof field === 'object' || typeof field === 'function') && field && '~standard' in field)
-    ) {
+    if (!isFileField(field) && !isStandardSchema(field)) {
       throw new TypeError(`multipart(): the field "${name}" must be file() or a Standard Schema`);
     }
   }

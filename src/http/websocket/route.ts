@@ -5,6 +5,7 @@
  */
 import type { Context } from '../../routing/context.js';
 import type { Infer, Middleware, PathParams, RouteDef, Schema } from '../../routing/types.js';
+import { isStandardSchema } from '../../standard-schema.js';
 
 /** The side of an open WebSocket connection a handler uses. */
 export interface WebSocketConnection {
@@ -75,12 +76,7 @@ export function ws<Path extends string, M extends Schema | undefined = undefined
     throw new TypeError(`ws ${path}: onMessage must be a function`);
   }
   const schema = options.message;
-  if (
-    schema !== undefined &&
-    ((typeof schema !== 'object' && typeof schema !== 'function') ||
-      schema === null ||
-      !('~standard' in schema))
-  ) {
+  if (schema !== undefined && !isStandardSchema(schema)) {
     throw new TypeError(`ws ${path}: the message schema is not a Standard Schema value`);
   }
   const def: RouteDef = Object.freeze({
