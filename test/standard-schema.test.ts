@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isStandardSchema } from '../src/standard-schema.js';
+import { isStandardSchema, issuePath } from '../src/standard-schema.js';
 
 describe('isStandardSchema', () => {
   it('takes an object or a function carrying ~standard, and nothing else', () => {
@@ -18,5 +18,15 @@ describe('isStandardSchema', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('issuePath', () => {
+  it('joins keys and path segments with dots, after the prefix when there is one', () => {
+    const issue = { message: 'm', path: ['items', { key: 0 }, { key: Symbol.for('s') }, 'name'] };
+    expect(issuePath(issue, 'body')).toBe('body.items.0.Symbol(s).name');
+    expect(issuePath(issue)).toBe('items.0.Symbol(s).name');
+    expect(issuePath({ message: 'm' }, 'query')).toBe('query');
+    expect(issuePath({ message: 'm', path: [] })).toBe('');
   });
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { issuePath } from '../standard-schema.js';
 import { ConfigError, type ConfigIssue } from './config-error.js';
 
 /** Where `loadConfig` reads from. */
@@ -67,7 +68,5 @@ function issuesOf(
 
 function pathOf(issue: StandardSchemaV1.Issue): string | undefined {
   if (!issue.path?.length) return undefined;
-  return issue.path
-    .map((p) => String(typeof p === 'object' && p !== null && 'key' in p ? p.key : p))
-    .join('.');
+  return issuePath(issue);
 }

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { unprocessable, type ValidationIssue } from '../errors/index.js';
-import { isStandardSchema } from '../standard-schema.js';
+import { isStandardSchema, issuePath } from '../standard-schema.js';
 import type { Context } from './context.js';
 import { headerShape, type Prepare, queryShape } from './request-shape.js';
 import type { Responses, RouteOptions, Schema } from './types.js';
@@ -99,10 +99,5 @@ function apply(
 }
 
 function toIssue(source: Source, issue: StandardSchemaV1.Issue): ValidationIssue {
-  let path: string = source;
-  for (const seg of issue.path ?? []) {
-    const key = typeof seg === 'object' && seg !== null ? seg.key : seg;
-    path += `.${String(key)}`;
-  }
-  return { path, message: issue.message };
+  return { path: issuePath(issue, source), message: issue.message };
 }

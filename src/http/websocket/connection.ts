@@ -8,6 +8,7 @@ import type { WebSocket } from 'ws';
 import { describeError } from '../../errors/describe.js';
 import { KError, toProblem, unprocessable } from '../../errors/index.js';
 import type { Context, RequestRuntime } from '../../routing/context.js';
+import { issuePath } from '../../standard-schema.js';
 import type { AnswerPath } from '../answer.js';
 import { type HookRuntime, recordRequest } from '../hooks.js';
 import type { WebSocketRoute } from './route.js';
@@ -77,10 +78,7 @@ export function runConnection(
     const result = await schema['~standard'].validate(parsed);
     if (result.issues) {
       const issues = result.issues.map((i) => ({
-        path: [
-          'message',
-          ...(i.path ?? []).map((s) => String(typeof s === 'object' ? s.key : s)),
-        ].join('.'),
+        path: issuePath(i, 'message'),
         message: i.message,
       }));
       return void socket.send(

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { issuePath } from '../../standard-schema.js';
 
 /** Thrown by `add()` and `schedule()` when a payload does not match the queue's schema. */
 export class PayloadError extends Error {
@@ -7,7 +8,7 @@ export class PayloadError extends Error {
 
   /** Made by the queue; lists every issue in the message. */
   constructor(queue: string, issues: readonly StandardSchemaV1.Issue[]) {
-    const listed = issues.map((i) => ({ path: pathOf(i), message: i.message }));
+    const listed = issues.map((i) => ({ path: issuePath(i, 'payload'), message: i.message }));
     super(
       `queue "${queue}": the payload did not pass validation: ${listed.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
     );
@@ -25,12 +26,4 @@ export async function validatePayload<S extends StandardSchemaV1>(
   const result = await schema['~standard'].validate(data);
   if (result.issues) throw new PayloadError(queue, result.issues);
   return result.value as StandardSchemaV1.InferOutput<S>;
-}
-
-function pathOf(issue: StandardSchemaV1.Issue): string {
-  let path = 'payload';
-  for (const seg of issue.path ?? []) {
-    path += `.${String(typeof seg === 'object' && seg !== null ? seg.key : seg)}`;
-  }
-  return path;
 }
