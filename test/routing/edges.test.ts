@@ -1,4 +1,6 @@
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { get, KError, pagination } from '../../src/index.js';
 import { checkTimeout, timeoutError } from '../../src/routing/timeout.js';
 import { testApp } from '../app/helpers.js';
@@ -96,6 +98,68 @@ describe('pagination', () => {
     };
     expect(std.jsonSchema.input({ target: 'draft-2020-12' })).toEqual(expected);
     expect(std.jsonSchema.output({ target: 'draft-2020-12' })).toEqual(expected);
+  });
+});
+
+describe('pagination with the route’s other query schema', () => {
+  const other = (schema: StandardSchemaV1) => pagination({}, schema)['~standard'];
+  const Q = z.object({ q: z.string() });
+
+  it('refuses when only the other schema does, or only the page does, or both', async () => {
+    const std = other(Q);
+    expect(await std.validate({ page: '1' })).toEqual({
+      issues: [expect.objectContaining({ path: ['q'] })],
+    });
+    expect(await std.validate({ q: 'x', page: '0' })).toEqual({
+      issues: [expect.objectContaining({ path: ['page'] })],
+    });
+    const both = (await std.validate({ page: '0' })) as Result;
+    expect(both.issues?.map((i) => i.path)).toEqual([['page'], ['q']]);
+  });
+
+  it('gives the other schema its fields without page and limit, and a missing query as empty', async () => {
+    const strict = other(z.strictObject({ q: z.string().optional() }));
+    expect(await strict.validate({ q: 'x', page: '2', limit: '5' })).toEqual({
+      value: { q: 'x', page: 2, limit: 5, offset: 5 },
+    });
+    expect(await strict.validate(undefined)).toEqual({ value: { page: 1, limit: 20, offset: 0 } });
+  });
+
+  it('waits for an asynchronous other schema', async () => {
+    const slow = z.object({ q: z.string().refine(async (v) => v !== 'no', 'not no') });
+    const std = other(slow);
+    const pending = std.validate({ q: 'yes' });
+    expect(pending).toBeInstanceOf(Promise);
+    expect(await pending).toEqual({ value: { q: 'yes', page: 1, limit: 20, offset: 0 } });
+    expect(((await std.validate({ q: 'no' })) as Result).issues?.[0]?.message).toBe('not no');
+  });
+
+  it('documents the other schema’s properties and required ones beside page and limit', () => {
+    const std = other(
+      z.object({ q: z.string(), sort: z.string().optional() }),
+    ) as unknown as StandardJSONSchemaV1['~standard'];
+    for (const side of ['input', 'output'] as const) {
+      const json = std.jsonSchema[side]({ target: 'draft-2020-12' }) as {
+        properties: Record<string, unknown>;
+        required?: string[];
+      };
+      expect(Object.keys(json.properties).sort()).toEqual(['limit', 'page', 'q', 'sort']);
+      expect(json.required).toEqual(['q']);
+    }
+    const optional = other(
+      z.object({ sort: z.string().optional() }),
+    ) as unknown as StandardJSONSchemaV1['~standard'];
+    expect(optional.jsonSchema.input({ target: 'draft-2020-12' })).not.toHaveProperty('required');
+  });
+
+  it('cannot document another schema with no JSON Schema side', () => {
+    const bare: StandardSchemaV1 = {
+      '~standard': { version: 1, vendor: 'x', validate: (value) => ({ value }) },
+    };
+    const std = other(bare) as unknown as StandardJSONSchemaV1['~standard'];
+    expect(() => std.jsonSchema.input({ target: 'draft-2020-12' })).toThrow(
+      'pagination: the other query schema has no JSON Schema side',
+    );
   });
 });
 
