@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { type App, KError, type Middleware, ws } from '../../src/index.js';
+import { type App, conflict, KError, type Middleware, ws } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 
 const apps: App[] = [];
@@ -90,6 +90,37 @@ describe('websocket connections: failures', () => {
       },
     });
     expect(ok).toBe('n=1');
+  });
+
+  it('sends a 4xx KError thrown by onMessage as an error frame and keeps the connection, with or without a message schema', async () => {
+    const { app } = testApp();
+    const onMessage = (m: unknown, socket: { send(d: string): void }) => {
+      if (String(m) === 'taken' || (m as { text?: string }).text === 'taken') {
+        throw conflict('That name is taken.');
+      }
+      socket.send('ok');
+    };
+    app.addRoutes(
+      ws('/plain', { onMessage }),
+      ws('/typed', { message: z.object({ text: z.string() }), onMessage }),
+    );
+    const url = await serve(app);
+    for (const [path, taken, fine] of [
+      ['/plain', 'taken', 'fine'],
+      ['/typed', '{"text":"taken"}', '{"text":"fine"}'],
+    ] as const) {
+      const client = connect(`${url}${path}`);
+      await client.opened;
+      client.socket.send(taken);
+      client.socket.send(fine);
+      await expect.poll(() => client.frames.length).toBe(2);
+      expect(JSON.parse(client.frames[0]!), path).toMatchObject({
+        type: 'error',
+        error: { status: 409, code: 'CONFLICT', detail: 'That name is taken.' },
+      });
+      expect(client.frames[1], path).toBe('ok');
+      expect(client.socket.readyState, path).toBe(WebSocket.OPEN);
+    }
   });
 
   it('closes with 1011 "internal error" for a 5xx KError or an error that only carries a 4xx status, naming the route in the log', async () => {

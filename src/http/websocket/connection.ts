@@ -63,7 +63,7 @@ export function runConnection(
 
   async function handleMessage(data: Buffer, isBinary: boolean): Promise<void> {
     const schema = route.message;
-    if (!schema) return void (await route.onMessage(isBinary ? data : data.toString(), socket, c));
+    if (!schema) return answer(isBinary ? data : data.toString());
     let parsed: unknown;
     try {
       parsed = JSON.parse(data.toString());
@@ -85,8 +85,12 @@ export function runConnection(
         errorFrame(unprocessable('The message did not pass validation.', issues)),
       );
     }
+    return answer(result.value);
+  }
+
+  async function answer(message: unknown): Promise<void> {
     try {
-      await route.onMessage(result.value, socket, c);
+      await route.onMessage(message, socket, c);
     } catch (err) {
       // A KError is the handler's answer to this message; anything else ends the connection.
       if (err instanceof KError && err.statusCode < 500) return void socket.send(errorFrame(err));
