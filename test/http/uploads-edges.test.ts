@@ -172,6 +172,16 @@ describe('uploads: limits and collected fields', () => {
         },
       ],
       [
+        'many files in one file field and many undeclared files',
+        [
+          ...Array.from({ length: 5 }, (): Part => ['big', bytes(5), 'text/plain']),
+          ...Array.from({ length: 20 }, (_, i): Part => [`f${i}`, bytes(5), 'text/plain']),
+          ...base,
+        ],
+        422,
+        { errors: [{ path: 'body.big', message: 'Only one file is allowed' }] },
+      ],
+      [
         'a file in a field the route does not declare',
         [['other', bytes(5), 'text/plain'], ...base],
         422,
