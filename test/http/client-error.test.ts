@@ -114,16 +114,19 @@ describe('answers outside the routes, exactly', () => {
     ],
   ];
 
-  it.each(cases)('answers %s with its problem, request id and a closed connection', async (_, bytes, body, logged) => {
-    const before = ids.lines.length;
-    const res = await rawRequest(ids.port, bytes);
-    const id = res.headers['x-request-id'];
-    expect(id).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
-    expect(res.status).toBe(body.status);
-    expect(res.headers.connection).toBe('close');
-    expect(JSON.parse(res.body)).toEqual({ ...body, requestId: id });
-    expect(await entryAfter(ids, before)).toMatchObject({ ...logged, requestId: id });
-  });
+  it.each(cases)(
+    'answers %s with its problem, request id and a closed connection',
+    async (_, bytes, body, logged) => {
+      const before = ids.lines.length;
+      const res = await rawRequest(ids.port, bytes);
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+      expect(res.status).toBe(body.status);
+      expect(res.headers.connection).toBe('close');
+      expect(JSON.parse(res.body)).toEqual({ ...body, requestId: id });
+      expect(await entryAfter(ids, before)).toMatchObject({ ...logged, requestId: id });
+    },
+  );
 
   it('answers a URL the router cannot decode, and a path parameter too long, saying which path', async () => {
     const long = `/users/${'9'.repeat(150)}`;
