@@ -117,5 +117,18 @@ describe('request ids', () => {
       'requestId.header must be an HTTP header name, got bad header',
     );
     expect(() => testApp({ requestId: 'x' as never })).toThrow(/requestId must be false/);
+    expect(() => testApp({ requestId: null as never })).toThrow(
+      new TypeError('requestId must be false or { header }, got null'),
+    );
+    expect(() => testApp({ requestId: { header: 5 as never } })).toThrow(
+      new TypeError('requestId.header must be an HTTP header name, got 5'),
+    );
+  });
+
+  it('takes requestId: true as the default x-request-id header', async () => {
+    const { app } = testApp({ requestId: true as never });
+    routes(app);
+    const res = await app.inject({ url: '/nope', headers: { 'x-request-id': 'abc' } });
+    expect(res.headers['x-request-id']).toBe('abc');
   });
 });
