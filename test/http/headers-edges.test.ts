@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { type AddressInfo, connect } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
 import { securityHeadersFor } from '../../src/http/security-headers.js';
 import {
   type AttributeValue,
@@ -88,6 +88,21 @@ describe('errors and their headers', () => {
       code: 'METHOD_NOT_ALLOWED',
       detail: 'DELETE is not allowed on /items/7.',
     });
+  });
+});
+
+describe('answers with no body', () => {
+  it('sends a null body of a non-JSON type as an empty answer, with the usual headers', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get('/nothing', (c) => {
+        c.header('content-type', 'text/plain');
+        return c.reply.send(null);
+      }),
+    );
+    const res = await app.inject('/nothing');
+    expect([res.statusCode, res.body]).toEqual([200, '']);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 
@@ -208,5 +223,59 @@ describe('the server span', () => {
       ['GET /missing', 0],
       ['GET /boom', 1],
     ]);
+  });
+});
+
+describe('Connection: close while draining', () => {
+  /** Sends one keep-alive request on its own socket and reads its response's head. */
+  function keepAlive(port: number, path: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      socket.on('error', reject);
+      socket.on('data', (d: Buffer) => {
+        text += d.toString('latin1');
+        if (text.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(text.slice(0, text.indexOf('\r\n\r\n')).toLowerCase());
+        }
+      });
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: a\r\n\r\n`);
+    });
+  }
+
+  it('keeps a connection open before the shutdown and closes it for an answer in flight when it begins', async () => {
+    const { app } = testApp({ host: '127.0.0.1', port: 0 });
+    let release = () => {};
+    let entered = () => {};
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let waiting = false;
+    app.addRoutes(
+      get('/slow', async () => {
+        if (waiting) {
+          entered();
+          await gate;
+        }
+        return { ok: true };
+      }),
+    );
+    const served = app.listen();
+    await vi.waitFor(() => expect(app.address).toBeDefined());
+    const port = Number(new URL(app.address!).port);
+    const before = await keepAlive(port, '/slow');
+    expect(before).toContain('connection: keep-alive');
+    waiting = true;
+    const during = keepAlive(port, '/slow');
+    await inHandler;
+    const closing = app.close();
+    release();
+    expect(await during).toContain('connection: close');
+    await closing;
+    await served;
   });
 });

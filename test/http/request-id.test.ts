@@ -98,6 +98,7 @@ describe('request ids', () => {
     routes(app);
     const res = await app.inject({ url: '/nope', headers: { 'x-request-id': 'abc' } });
     expect(res.headers['x-request-id']).toBeUndefined();
+    expect(res.statusCode).toBe(404);
     expect(res.json()).not.toHaveProperty('requestId');
     expect(requestEntries(lines).at(-1)).not.toHaveProperty('requestId');
   });
