@@ -1,8 +1,13 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { boundUrl } from '../../src/http/engine.js';
 import { pathOf, shownPath } from '../../src/http/request-state.js';
+import { get } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
+
+// The fs object CommonJS modules (pino's writer among them) call.
+const fs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
 
 // What a request's target becomes in the log, a problem's detail and a span: the path alone.
 
@@ -58,5 +63,38 @@ describe('the engine', () => {
     expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([
       4_321, 9_876, 1_234,
     ]);
+  });
+
+  it("writes nothing of its own to stdout or stderr: the request log is the app's logger's", async () => {
+    const written: string[] = [];
+    const write = fs.write;
+    const writeSync = fs.writeSync;
+    const spies = [
+      vi.spyOn(fs, 'write').mockImplementation(((fd: number, data: unknown, ...rest: never[]) => {
+        if (fd !== 1 && fd !== 2) return (write as (...a: unknown[]) => void)(fd, data, ...rest);
+        written.push(String(data));
+        const done = rest.at(-1) as unknown;
+        if (typeof done === 'function') done(null, 0);
+      }) as never),
+      vi.spyOn(fs, 'writeSync').mockImplementation(((
+        fd: number,
+        data: unknown,
+        ...rest: never[]
+      ) => {
+        if (fd !== 1 && fd !== 2)
+          return (writeSync as (...a: unknown[]) => number)(fd, data, ...rest);
+        written.push(String(data));
+        return String(data).length;
+      }) as never),
+    ];
+    try {
+      const { app, lines } = testApp();
+      app.addRoutes(get('/plain', () => ({ ok: 1 })));
+      expect((await app.inject('/plain')).statusCode).toBe(200);
+      expect(lines).toHaveLength(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(written).toEqual([]);
   });
 });
