@@ -79,6 +79,8 @@ export function decodeBody(
     const decoder = makers[i]!();
     const coding = codings[i]!;
     decoder.once('error', (err: Error & { statusCode?: number }) => {
+      // An error passed on from the layer below already names the coding that failed.
+      if (err.statusCode !== undefined) return;
       err.statusCode = 400;
       err.message = `The request body is not valid ${coding} data.`;
     });

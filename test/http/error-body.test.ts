@@ -117,6 +117,26 @@ describe('the errors body hook', () => {
     expect(requestEntries(lines)).toHaveLength(1);
   });
 
+  it('falls back to the problem, and logs why, when the hook returns no JSON value', async () => {
+    const { app, lines } = testApp({ errors: { body: () => undefined } });
+    const res = await app.inject('/nope');
+    expect(res.json()).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(lines.map((l) => JSON.parse(l).message)).toContain(
+      'errors.body returned no JSON value for a 404',
+    );
+  });
+
+  it('gives the hook a problem with no requestId member when ids are off', async () => {
+    const keys: string[][] = [];
+    const { app } = testApp({
+      requestId: false,
+      errors: { body: (p) => keys.push(Object.keys(p)) },
+    });
+    await app.inject('/nope');
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toContain('requestId');
+  });
+
   it('refuses an errors option with a bad field, naming it', () => {
     expect(() => testApp({ errors: { body: 'x' as never } })).toThrow(
       'errors.body must be a function, got string',

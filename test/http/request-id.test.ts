@@ -98,6 +98,7 @@ describe('request ids', () => {
     routes(app);
     const res = await app.inject({ url: '/nope', headers: { 'x-request-id': 'abc' } });
     expect(res.headers['x-request-id']).toBeUndefined();
+    expect(res.statusCode).toBe(404);
     expect(res.json()).not.toHaveProperty('requestId');
     expect(requestEntries(lines).at(-1)).not.toHaveProperty('requestId');
   });
@@ -117,5 +118,18 @@ describe('request ids', () => {
       'requestId.header must be an HTTP header name, got bad header',
     );
     expect(() => testApp({ requestId: 'x' as never })).toThrow(/requestId must be false/);
+    expect(() => testApp({ requestId: null as never })).toThrow(
+      new TypeError('requestId must be false or { header }, got null'),
+    );
+    expect(() => testApp({ requestId: { header: 5 as never } })).toThrow(
+      new TypeError('requestId.header must be an HTTP header name, got 5'),
+    );
+  });
+
+  it('takes requestId: true as the default x-request-id header', async () => {
+    const { app } = testApp({ requestId: true as never });
+    routes(app);
+    const res = await app.inject({ url: '/nope', headers: { 'x-request-id': 'abc' } });
+    expect(res.headers['x-request-id']).toBe('abc');
   });
 });

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { markCutOff } from '../../src/http/cut-off.js';
 import { recordRequest } from '../../src/http/hooks.js';
+import type { RequestObserver } from '../../src/http/observers.js';
 import type { MetricsCollector } from '../../src/index.js';
 import { memoryLogger, requestEntries } from '../app/helpers.js';
 
@@ -62,5 +64,84 @@ describe('recordRequest', () => {
     expect(first).not.toHaveProperty('requestId');
     expect(second).toMatchObject({ level: 'error', status: 500 });
     expect(String(second?.error)).toContain('socket handler failed');
+  });
+
+  it("writes the shutdown's cut-off mark as the entry's error, over the stream's guess", () => {
+    const { logger, lines } = memoryLogger();
+    const { request, reply } = exchange(200);
+    markCutOff(reply.raw, 'cut off by the shutdown');
+    const answers = { runtime: { logger, metrics: undefined }, requestIdHeader: undefined };
+    recordRequest({ ...answers, trustProxy: false }, request, reply, 'the client left');
+    expect(requestEntries(lines)).toMatchObject([{ error: 'cut off by the shutdown' }]);
+  });
+
+  it('logs a warning naming the failure when the metrics collector throws', () => {
+    const { logger, lines } = memoryLogger();
+    const metrics: MetricsCollector = {
+      recordRequest() {
+        throw new Error('collector down');
+      },
+    };
+    const { request, reply } = exchange(200);
+    recordRequest(
+      { runtime: { logger, metrics }, requestIdHeader: undefined, trustProxy: false },
+      request,
+      reply,
+    );
+    expect(requestEntries(lines)).toHaveLength(1);
+    const warning = lines.map((l) => JSON.parse(l)).find((e) => e.level === 'warn');
+    expect(warning?.message).toMatch(/^metrics collector failed: .*collector down/);
+  });
+});
+
+describe('request observers', () => {
+  function observed(observers: RequestObserver[], span: { end(): void } | null = null) {
+    const { logger, lines } = memoryLogger();
+    const records: unknown[] = [];
+    const metrics = { recordRequest: (r: unknown) => records.push(r) } as MetricsCollector;
+    const { request, reply } = exchange(200);
+    (request as { keelsonSpan: unknown }).keelsonSpan = span;
+    const answers = {
+      runtime: { logger, metrics, observers },
+      requestIdHeader: 'x-request-id',
+      trustProxy: false,
+    };
+    recordRequest(answers, request, reply);
+    return { entries: requestEntries(lines), records };
+  }
+
+  it('tells every observer of the entry, then logs and counts it', () => {
+    const seen: string[] = [];
+    const { entries, records } = observed([
+      (e) => {
+        seen.push(`a ${e.path}`);
+        return false;
+      },
+      (e) => {
+        seen.push(`b ${e.status}`);
+        return 'yes' as never;
+      },
+    ]);
+    expect(seen).toEqual(['a /feed', 'b 200']);
+    expect(entries).toHaveLength(1);
+    expect(records).toHaveLength(1);
+  });
+
+  it('keeps the request quiet when one observer returns true, ending its span', () => {
+    let ended = 0;
+    const span = { end: () => ended++ };
+    const quiet = observed([() => true, () => false], span);
+    expect([quiet.entries, quiet.records, ended]).toEqual([[], [], 1]);
+    const spanless = observed([() => false, () => true]);
+    expect([spanless.entries, spanless.records]).toEqual([[], []]);
+  });
+
+  it('logs the request when an observer throws', () => {
+    const { entries, records } = observed([
+      () => {
+        throw new Error('panel broke');
+      },
+    ]);
+    expect([entries.length, records.length]).toEqual([1, 1]);
   });
 });

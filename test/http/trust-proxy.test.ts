@@ -45,4 +45,12 @@ describe('trustProxy', () => {
     expect(res.json()).toMatchObject({ ip: '10.0.0.2', protocol: 'http' });
     expect(requestEntries(lines).at(-1)).not.toHaveProperty('ip');
   });
+
+  it('ignores X-Forwarded-* with trustProxy: false, and leaves the address out of the log', async () => {
+    const { app, lines } = testApp({ trustProxy: false });
+    app.addRoutes(who());
+    const res = await app.inject({ url: '/who', headers: forwarded, remoteAddress: '10.0.0.2' });
+    expect(res.json()).toMatchObject({ ip: '10.0.0.2', protocol: 'http' });
+    expect(requestEntries(lines).at(-1)).not.toHaveProperty('ip');
+  });
 });
