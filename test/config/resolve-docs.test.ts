@@ -12,25 +12,31 @@ const refusal = (docs: unknown): string => {
   return 'accepted';
 };
 
-describe('resolveDocs refuses, naming the field and what it must be', () => {
-  it.each([
-    [{ contact: 'x' }, 'docs.contact must be an object, got "x"'],
-    [{ contact: { name: 1 } }, 'docs.contact.name must be a string, got 1'],
-    [{ contact: { url: 1 } }, 'docs.contact.url must be a string, got 1'],
-    [{ contact: { url: 'ftp://x' } }, 'docs.contact.url must be an absolute http(s) URL'],
-    [{ contact: { email: 1 } }, 'docs.contact.email must be a string, got 1'],
-    [{ contact: { email: 'a@b.co x' } }, 'docs.contact.email must be an email address'],
-    [{ license: 'MIT' }, 'docs.license must be an object with a name, got "MIT"'],
-    [{ license: { name: '  ' } }, 'docs.license.name must be a non-empty string, got "  "'],
-    [{ license: { name: 'MIT', url: 2 } }, 'docs.license.url must be a string, got 2'],
-    [{ license: { name: 'MIT', url: 'x' } }, 'docs.license.url must be an absolute http(s) URL'],
-    [{ tags: {} }, 'docs.tags must be an array of { name, description? }, got {}'],
-    [{ tags: ['a'] }, 'docs.tags[0] must be an object with a name, got "a"'],
-    [{ tags: [{ name: '' }] }, 'docs.tags[0].name must be a non-empty string, got ""'],
-    [{ tags: [{ name: 'a', description: 3 }] }, 'docs.tags[0].description must be a string, got 3'],
-    [{ servers: ['x y'] }, 'docs.servers[0] must be "<url>" or "<url> - <description>"'],
-  ])('%j', (docs, message) => {
-    expect(refusal(docs)).toContain(`invalid config: ${message}`);
+describe('resolveDocs refuses', () => {
+  it('each bad field, naming it and what it must be', () => {
+    const cases: [unknown, string][] = [
+      [{ contact: 'x' }, 'docs.contact must be an object, got "x"'],
+      [{ contact: { name: 1 } }, 'docs.contact.name must be a string, got 1'],
+      [{ contact: { url: 1 } }, 'docs.contact.url must be a string, got 1'],
+      [{ contact: { url: 'ftp://x' } }, 'docs.contact.url must be an absolute http(s) URL'],
+      [{ contact: { email: 1 } }, 'docs.contact.email must be a string, got 1'],
+      [{ contact: { email: 'a@b.co x' } }, 'docs.contact.email must be an email address'],
+      [{ license: 'MIT' }, 'docs.license must be an object with a name, got "MIT"'],
+      [{ license: { name: '  ' } }, 'docs.license.name must be a non-empty string, got "  "'],
+      [{ license: { name: 'MIT', url: 2 } }, 'docs.license.url must be a string, got 2'],
+      [{ license: { name: 'MIT', url: 'x' } }, 'docs.license.url must be an absolute http(s) URL'],
+      [{ tags: {} }, 'docs.tags must be an array of { name, description? }, got {}'],
+      [{ tags: ['a'] }, 'docs.tags[0] must be an object with a name, got "a"'],
+      [{ tags: [{ name: '' }] }, 'docs.tags[0].name must be a non-empty string, got ""'],
+      [
+        { tags: [{ name: 'a', description: 3 }] },
+        'docs.tags[0].description must be a string, got 3',
+      ],
+      [{ servers: ['x y'] }, 'docs.servers[0] must be "<url>" or "<url> - <description>"'],
+    ];
+    for (const [docs, message] of cases) {
+      expect(refusal(docs), JSON.stringify(docs)).toContain(`invalid config: ${message}`);
+    }
   });
 });
 
