@@ -32,8 +32,8 @@ describe('App options', () => {
       responses: { 401: 'no credentials' },
     } as never);
     const error = (doc: Awaited<ReturnType<App['openapi']>>, status: string) =>
-      (doc.paths['/x'] as { get: { responses: Record<string, { content?: unknown }> } }).get
-        .responses[status]?.content;
+      (doc.paths['/x'] as unknown as { get: { responses: Record<string, { content?: unknown }> } })
+        .get.responses[status]?.content;
     const cases: [object | undefined, unknown][] = [
       [
         undefined,
