@@ -21,10 +21,12 @@ function watch(): { onRejection: Listener; onException: Listener; lines: string[
     exception: process.listeners('uncaughtException'),
   };
   stop = watchProcessFaults(logger);
-  const added = (name: 'unhandledRejection' | 'uncaughtException', old: unknown[]) =>
-    process.listeners(name).filter((l) => !old.includes(l)) as Listener[];
-  const [onRejection] = added('unhandledRejection', before.rejection);
-  const [onException] = added('uncaughtException', before.exception);
+  const [onRejection] = process
+    .listeners('unhandledRejection')
+    .filter((l) => !before.rejection.includes(l)) as Listener[];
+  const [onException] = process
+    .listeners('uncaughtException')
+    .filter((l) => !before.exception.includes(l)) as Listener[];
   return { onRejection: onRejection!, onException: onException!, lines };
 }
 
