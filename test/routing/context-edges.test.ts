@@ -28,7 +28,11 @@ describe('the context', () => {
         late = new Promise((resolve) => setTimeout(() => resolve(c.signal), 60));
         return late.then(() => 'late');
       }),
-      get('/quiet', { timeoutMs: 20 }, () => new Promise((r) => setTimeout(() => r('late'), 60))),
+      get(
+        '/quiet',
+        { timeoutMs: 20 },
+        () => new Promise<string>((r) => setTimeout(() => r('late'), 60)),
+      ),
     );
     expect((await app.inject('/slow')).statusCode).toBe(504);
     const signal = await late!;
