@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -121,6 +122,27 @@ describe('mounting a route', () => {
       payload: 'anything',
     });
     expect([other.statusCode, other.json()]).toEqual([200, { ok: true }]);
+  });
+});
+
+describe('request bodies on mounted routes', () => {
+  it('reads a gzip-encoded JSON body and sends a JSON string body to validation (422), not a 415', async () => {
+    const { app } = testApp();
+    app.addRoutes(post('/body', { body: z.object({ n: z.number() }) }, (c) => c.body));
+    const zipped = await app.inject({
+      method: 'POST',
+      url: '/body',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ n: 3 })),
+    });
+    expect([zipped.statusCode, zipped.body]).toEqual([200, '{"n":3}']);
+    const jsonString = await app.inject({
+      method: 'POST',
+      url: '/body',
+      headers: { 'content-type': 'application/json' },
+      payload: '"n"',
+    });
+    expect(jsonString.statusCode).toBe(422);
   });
 });
 
