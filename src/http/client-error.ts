@@ -33,14 +33,11 @@ const MALFORMED: readonly [number, string, string] = [
   'The request is not valid HTTP/1.1.',
 ];
 
-/** What is known of a request the parser gave up on: what the `errors` hook is told. */
-type Seen = ErrorContext;
-
 /** The problem body and the headers of an answer written without the engine. */
 function rawAnswer(
   answers: AnswerPath,
   problem: ProblemDetails,
-  seen: Seen,
+  seen: ErrorContext,
 ): { body: string; headers: Record<string, string> } {
   const body = errorPayload(answers, problem, seen);
   const headers: Record<string, string> = {
@@ -54,14 +51,18 @@ function rawAnswer(
   return { body, headers };
 }
 
-function log(answers: AnswerPath, seen: Seen, status: number, durationMs: number): void {
+function log(answers: AnswerPath, seen: ErrorContext, status: number, durationMs: number): void {
   const entry: RequestLogEntry = { method: seen.method, path: seen.path, status, durationMs };
   if (seen.requestId !== undefined) entry.requestId = seen.requestId;
   recordAnswer(answers.runtime, entry, UNMATCHED_ROUTE);
 }
 
 /** What the request line of a rejected request says, when it can be read. */
-function seenOf(answers: AnswerPath, error: NodeJS.ErrnoException, req?: IncomingMessage): Seen {
+function seenOf(
+  answers: AnswerPath,
+  error: NodeJS.ErrnoException,
+  req?: IncomingMessage,
+): ErrorContext {
   const requestId =
     answers.requestIdHeader === undefined
       ? undefined
@@ -81,7 +82,7 @@ function seenOf(answers: AnswerPath, error: NodeJS.ErrnoException, req?: Incomin
 function clientErrorResponse(
   answers: AnswerPath,
   code: string | undefined,
-  seen: Seen,
+  seen: ErrorContext,
 ): { status: number; text: string } {
   const [status, machine, detail] = (code && PARSER_ERRORS[code]) || MALFORMED;
   const title = statusTitle(status);

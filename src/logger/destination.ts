@@ -20,11 +20,11 @@ const { SonicBoom } = sonicBoom;
 const SONIC_BOOM_RETRY_SLEEP_MS = 100;
 
 /**
- * Buffered, non-blocking stdout (or any descriptor: tests use a FIFO). Entries collect in a string that is handed to a sonic-boom on
- * fd 1 when it holds minLength characters and at least every flushIntervalMs. When the pipe is
- * full (EAGAIN), sonic-boom keeps what it could not write, entries collect here, and the timer
- * tries again: a request never waits on a slow reader. Only flushSync(), and so the process
- * exit, waits for the reader.
+ * Buffered, non-blocking stdout (or any descriptor: tests use a FIFO). Entries collect in a
+ * string that is handed to a sonic-boom on the descriptor when it holds minLength characters and
+ * at least every flushIntervalMs. When the pipe is full (EAGAIN), sonic-boom keeps what it could
+ * not write, entries collect here, and the timer tries again: a request never waits on a slow
+ * reader. Only flushSync(), and so the process exit, waits for the reader.
  *
  * sonic-boom's own minLength buffer is not used: it measures its whole pending chunk again on
  * every write (Buffer.byteLength), which costs more than building the line. Its writes are
