@@ -95,7 +95,7 @@ export class Context<
       this.#abort = abort;
       const raw = this.reply.raw;
       if (this.#ended !== undefined) abort.abort(this.#ended);
-      else if (raw.writableFinished) return abort.signal;
+      else if (raw.writableEnded) return abort.signal;
       else if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
       else this.#follow(abort, raw);
     }
@@ -109,6 +109,8 @@ export class Context<
   }
 
   // The shutdown deadline is app-wide: its listener must go when the request is over.
+  // `writableEnded` (the answer was handed over), not `writableFinished`: under `inject()` the
+  // response never reports finished, and a normal 200 would abort the handler's signal.
   #follow(abort: AbortController, raw: FastifyReply['raw']): void {
     const deadline = this.#runtime.shutdownDeadline;
     if (deadline.aborted) {
@@ -119,7 +121,7 @@ export class Context<
     deadline.addEventListener('abort', onDeadline, { once: true });
     raw.once('close', () => {
       deadline.removeEventListener('abort', onDeadline);
-      if (!raw.writableFinished) abort.abort(new Error('client closed the connection'));
+      if (!raw.writableEnded) abort.abort(new Error('client closed the connection'));
     });
   }
 

@@ -109,6 +109,29 @@ describe('route timeouts', () => {
 });
 
 describe('c.signal', () => {
+  it('stays unaborted after a normal answer, under inject() as over a socket', async () => {
+    const { app } = testApp();
+    const signals: AbortSignal[] = [];
+    app.addRoutes(
+      get('/x', (c) => {
+        signals.push(c.signal);
+        return { ok: true };
+      }),
+    );
+    expect((await app.inject('/x')).statusCode).toBe(200);
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.fastify.server.address() as AddressInfo;
+      expect((await fetch(`http://127.0.0.1:${port}/x`)).status).toBe(200);
+      // The response's `close` comes a tick after the answer.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(signals.map((s) => s.aborted)).toEqual([false, false]);
+    } finally {
+      app.fastify.server.closeAllConnections();
+      await app.fastify.close();
+    }
+  });
+
   it('aborts when the client disconnects', async () => {
     const { app } = testApp();
     let reason: Promise<unknown> | undefined;
