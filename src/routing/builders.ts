@@ -44,6 +44,9 @@ const METHODS: ReadonlySet<string> = new Set([
   'OPTIONS',
 ]);
 
+// find-my-way accepts `/a/:id(^\d+)?` and then matches neither `/a` nor `/a/1`.
+const OPTIONAL_PATTERN = /:[A-Za-z0-9_]+\((?:\\.|[^\\)])*\)\?/;
+
 /** Builds and checks a route from a builder's arguments. Internal. */
 export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unknown): RouteDef {
   if (!METHODS.has(method)) {
@@ -53,6 +56,11 @@ export function makeRoute(method: HttpMethod, path: string, a: unknown, b: unkno
   }
   if (typeof path !== 'string' || !path.startsWith('/')) {
     throw new TypeError(`route path must start with '/', got ${JSON.stringify(path)}`);
+  }
+  if (OPTIONAL_PATTERN.test(path)) {
+    throw new TypeError(
+      `route ${method} ${path}: an optional parameter cannot have a pattern (the router would never match it); register the path with the parameter and the path without it as two routes`,
+    );
   }
   const options = (typeof a === 'function' ? {} : (a ?? {})) as RouteDef['options'];
   const handler = typeof a === 'function' ? a : b;

@@ -24,11 +24,37 @@ describe('route builders', () => {
       [() => get('x', ok), `route path must start with '/', got "x"`],
       [() => get(5 as unknown as string, ok), `route path must start with '/', got 5`],
       [
+        () => get('/a/:id(^\\d+)?', ok),
+        'route GET /a/:id(^\\d+)?: an optional parameter cannot have a pattern (the router would never match it); register the path with the parameter and the path without it as two routes',
+      ],
+      [
         () => get('/x', {}, undefined as unknown as () => string),
         'route GET /x: the handler must be a function, got undefined',
       ],
     ];
     for (const [make, message] of bad) expect(make).toThrow(new TypeError(message));
+  });
+});
+
+describe('route paths with parameters', () => {
+  it('match a pattern and an optional parameter, which the check lets through', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      get('/n/:id(^\\d+)', (c) => c.params),
+      get('/o/:id?', (c) => c.params),
+    );
+    const answers = await Promise.all(
+      ['/n/12', '/n/x', '/o/7', '/o'].map(async (url) => {
+        const r = await app.inject(url);
+        return [url, r.statusCode, r.statusCode === 200 ? r.body : ''];
+      }),
+    );
+    expect(answers).toEqual([
+      ['/n/12', 200, '{"id":"12"}'],
+      ['/n/x', 404, ''],
+      ['/o/7', 200, '{"id":"7"}'],
+      ['/o', 200, '{}'],
+    ]);
   });
 });
 
