@@ -69,6 +69,7 @@ export function addBuiltinRoutes(
         config,
         extraConfig: plan.panel.extra,
         routes: () => table.entries,
+        document: () => document,
         appMiddleware: plan.appMiddleware,
         scheduler: () => lifecycle.scheduler,
         health: () => plan.health.run(config.health),

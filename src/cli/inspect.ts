@@ -41,7 +41,7 @@ export async function routesCommand(argv: readonly string[], io: CliIo): Promise
     return 0;
   }
   const app = await loadApp(io.cwd, args.positionals[0] ?? DEFAULT_APP_ENTRY);
-  const rows = routeRows(app.routes, app.middleware);
+  const rows = routeRows(app.routes, app.middleware, await app.openapi());
   io.out(args.values.json ? JSON.stringify(rows, null, 2) : formatRouteTable(rows));
   return 0;
 }

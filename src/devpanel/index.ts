@@ -6,6 +6,7 @@
  */
 import { ConfigError, type Env, type ResolvedConfig } from '../config/index.js';
 import type { Scheduler } from '../contracts.js';
+import type { OpenApiDocument } from '../docs/openapi.js';
 import { routeRows } from '../docs/route-table.js';
 import type { HealthReport } from '../health/index.js';
 import type { RouteEntry } from '../routing/table.js';
@@ -79,6 +80,8 @@ export interface DevPanelHost {
   /** The App's options beyond KConfig (a service's own settings), shown masked. */
   readonly extraConfig: Readonly<Record<string, unknown>>;
   readonly routes: () => readonly RouteEntry[];
+  /** The OpenAPI document, when the docs are on: the route table shows its operation ids. */
+  readonly document: () => OpenApiDocument | undefined;
   readonly appMiddleware: readonly Middleware[];
   readonly scheduler: () => Scheduler | undefined;
   readonly health: (signal: AbortSignal) => Promise<Pick<HealthReport, 'status' | 'checks'>>;
@@ -116,7 +119,7 @@ export function devPanelRoutes(host: DevPanelHost): RouteDef[] {
       service: config.serviceName,
       version: config.version,
       env: config.env,
-      routes: routeRows(host.routes(), host.appMiddleware),
+      routes: routeRows(host.routes(), host.appMiddleware, host.document()),
       jobs: jobsOf(host.scheduler()),
       config: shown,
     }),

@@ -6,6 +6,8 @@ import type { RouteEntry } from '../routing/table.js';
 import { middlewareOf } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import { defaultOperationId } from './operation-id.js';
+import { pathVariants } from './paths.js';
+import type { OpenApiDocument } from './types.js';
 
 /** One route, described. */
 export interface RouteRow {
@@ -25,17 +27,30 @@ function nameOf(fn: Middleware): string {
   return fn.name || 'anonymous';
 }
 
-/** The rows of `routes`, app-wide middleware first for the routes it runs on (not builtin ones). */
+// The id the document gave the route: an automatic id another route had taken gets a number.
+function documentedId(document: OpenApiDocument | undefined, e: RouteEntry): string | undefined {
+  if (!document) return undefined;
+  const template = pathVariants(e.path)[0]!.template;
+  return document.paths[template]?.[e.method.toLowerCase()]?.operationId;
+}
+
+/**
+ * The rows of `routes`, app-wide middleware first for the routes it runs on (not builtin ones);
+ * operation ids are read from `document` when there is one, as clients generated from it see them.
+ */
 export function routeRows(
   routes: readonly RouteEntry[],
   appMiddleware: readonly Middleware[],
+  document?: OpenApiDocument,
 ): RouteRow[] {
   return routes.map((e) => ({
     method: e.method,
     path: e.path,
     operationId: e.def.options.hidden
       ? ''
-      : (e.def.options.operationId ?? defaultOperationId(e.method, e.path)),
+      : (documentedId(document, e) ??
+        e.def.options.operationId ??
+        defaultOperationId(e.method, e.path)),
     middleware: [
       ...(e.builtin ? [] : appMiddleware),
       ...middlewareOf(e.scope),

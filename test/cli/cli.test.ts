@@ -181,6 +181,9 @@ describe('keelson routes and keelson openapi', () => {
     expect(out).toMatch(/GET\s+\/ping\s+ping\s+audit\s+app/);
     expect(out).toMatch(/POST\s+\/api\/things\s+postApiThings\s+audit, requireAuth\s+group \/api/);
     expect(out).toMatch(/GET\s+\/health\s+getHealth\s+-\s+keelson/);
+    // The ids of the document, which a generated client uses: a taken automatic id is numbered.
+    expect(out).toMatch(/GET\s+\/things-list\s+getThingsList\s+audit\s+app/);
+    expect(out).toMatch(/GET\s+\/things\/list\s+getThingsList2\s+audit\s+app/);
     const json = await cli(['routes', 'test/cli/fixtures/app.ts', '--json'], ROOT);
     expect(JSON.parse(json.out)).toContainEqual({
       method: 'POST',
@@ -199,6 +202,8 @@ describe('keelson routes and keelson openapi', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual([
       '/ping',
+      '/things-list',
+      '/things/list',
       '/api/things',
       '/health',
       '/health/ready',

@@ -99,8 +99,18 @@ describe('the dev panel', () => {
         throw new Error('refused');
       },
     });
-    app.addRoutes(get('/ping', () => 'pong'));
+    app.addRoutes(
+      get('/ping', () => 'pong'),
+      get('/ping-s/:id', () => 'pong'),
+      get('/ping/s/:id', () => 'pong'),
+    );
     const state = (await app.inject('/_keelson/api/state')).json();
+    // The document's ids: the second route whose automatic id is taken gets a number.
+    expect(
+      state.routes
+        .filter((r: { path: string }) => r.path.startsWith('/ping'))
+        .map((r: { operationId: string }) => r.operationId),
+    ).toEqual(['getPing', 'getPingSById', 'getPingSById2']);
     expect(state.routes).toContainEqual({
       method: 'GET',
       path: '/ping',
