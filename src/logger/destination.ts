@@ -42,9 +42,14 @@ export class FdDestination implements LogWriter {
   #stalls = 0;
   #giveUpAt = Number.POSITIVE_INFINITY;
   #bytesLeft = Number.POSITIVE_INFINITY;
+  readonly #stallLimitMs: number;
 
-  /** Writes to `fd`, which should be non-blocking: a full pipe must answer EAGAIN. */
-  constructor(fd: number) {
+  /**
+   * Writes to `fd`, which should be non-blocking: a full pipe must answer EAGAIN. `stallLimitMs`
+   * replaces the default of `stdoutDefaults` (tests shorten it).
+   */
+  constructor(fd: number, options: { readonly stallLimitMs?: number } = {}) {
+    this.#stallLimitMs = options.stallLimitMs ?? stdoutDefaults.stallLimitMs;
     this.#sonic = new SonicBoom({
       fd,
       sync: true,
@@ -138,7 +143,7 @@ export class FdDestination implements LogWriter {
       this.#stalls = 0;
     }
     this.#stalls++;
-    return this.#stalls * SONIC_BOOM_RETRY_SLEEP_MS <= stdoutDefaults.stallLimitMs;
+    return this.#stalls * SONIC_BOOM_RETRY_SLEEP_MS <= this.#stallLimitMs;
   }
 
   #onError(error: NodeJS.ErrnoException): void {

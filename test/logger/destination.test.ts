@@ -1,5 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  closeSync,
+  constants,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +22,12 @@ interface Pipe {
   /** Everything the reader can take now. */
   read(): string;
   closeReader(): void;
+  /**
+   * Leaves the write end to the destination, which closes it itself once the reader is gone or
+   * a flush gave up: closed here too, its number could be reused by the next test's pipe before
+   * sonic-boom's asynchronous close lands on it.
+   */
+  handOver(): void;
 }
 
 const opened: Array<() => void> = [];
@@ -21,7 +35,7 @@ afterEach(() => {
   for (const close of opened.splice(0)) close();
 });
 
-function pipe(): Pipe {
+function pipe(): Pipe & { path: string } {
   const dir = mkdtempSync(join(tmpdir(), 'keelson-fifo-'));
   const path = join(dir, 'log');
   execFileSync('mkfifo', [path]);
@@ -33,16 +47,19 @@ function pipe(): Pipe {
     if (readFd !== undefined) closeSync(readFd);
     readFd = undefined;
   };
+  let ownWriter = true;
   opened.push(() => {
     closeReader();
-    try {
-      closeSync(writeFd);
-    } catch {}
+    if (ownWriter) closeSync(writeFd);
     rmSync(dir, { recursive: true, force: true });
   });
   return {
+    path,
     writeFd,
     closeReader,
+    handOver: () => {
+      ownWriter = false;
+    },
     read() {
       let out = '';
       for (;;) {
@@ -117,6 +134,7 @@ describe('the stdout destination on a pipe', () => {
   it('gives a synchronous flush up at its deadline when nobody reads, and drops what follows', () => {
     const p = pipe();
     const dest = new FdDestination(p.writeFd);
+    p.handOver();
     for (let i = 0; i < 2000; i++) dest.write(line(i));
     const started = Date.now();
     expect(() => dest.flushSync(50)).toThrow();
@@ -131,6 +149,7 @@ describe('the stdout destination on a pipe', () => {
   it('stops collecting once the reader is gone, and still calls flush back', async () => {
     const p = pipe();
     const dest = new FdDestination(p.writeFd);
+    p.handOver();
     p.closeReader();
     dest.write('y'.repeat(stdoutDefaults.minLength));
     dest.write(line(1));
@@ -138,4 +157,58 @@ describe('the stdout destination on a pipe', () => {
     const error = await new Promise<unknown>((resolve) => dest.flush((err) => resolve(err)));
     expect(error).toBeUndefined();
   });
+
+  it('waits in a synchronous flush for a reader that keeps taking a little, past the stall limit', async () => {
+    const p = pipe();
+    const lines = Array.from({ length: 3000 }, (_, i) => line(i));
+    const total = Buffer.byteLength(lines.join(''));
+    // Another process reads, since flushSync blocks this one: 16 KiB every 100 ms, which makes
+    // sonic-boom find the pipe full and sleep many times in all, never 5 times in a row.
+    // It copies to a file: its stdout would fill while flushSync blocks this process.
+    const copy = `${p.path}.copy`;
+    const reader = spawn(process.execPath, ['-e', SLOW_READER, p.path, String(total), copy], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => reader.on('exit', resolve));
+    await new Promise((resolve) => reader.stdout.once('data', resolve));
+    const dest = new FdDestination(p.writeFd, { stallLimitMs: 500 });
+    for (const l of lines) dest.write(l);
+    const started = Date.now();
+    expect(() => dest.flushSync()).not.toThrow();
+    // Longer than the stall limit: progress started the count again.
+    expect(Date.now() - started).toBeGreaterThan(500);
+    await exited;
+    expect(readFileSync(copy, 'utf8')).toBe(lines.join(''));
+  });
+
+  it('gives a synchronous flush up once the reader has taken nothing for the stall limit', () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd, { stallLimitMs: 300 });
+    p.handOver();
+    for (let i = 0; i < 2000; i++) dest.write(line(i));
+    const started = Date.now();
+    expect(() => dest.flushSync()).toThrow();
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(300);
+    expect(took).toBeLessThan(5_000);
+  });
 });
+
+// Opens the FIFO, says ready, then copies it to a file 16 KiB at a time, 100 ms apart.
+const SLOW_READER = `
+const fs = require('node:fs');
+const [path, total, copy] = process.argv.slice(1);
+const fd = fs.openSync(path, 'r');
+const out = fs.openSync(copy, 'w');
+process.stdout.write('ready\\n');
+const buf = Buffer.alloc(16384);
+let left = Number(total);
+const pause = new Int32Array(new SharedArrayBuffer(4));
+while (left > 0) {
+  Atomics.wait(pause, 0, 0, 100);
+  const n = fs.readSync(fd, buf, 0, Math.min(buf.length, left), null);
+  if (n === 0) break;
+  fs.writeSync(out, buf.subarray(0, n));
+  left -= n;
+}
+`;
