@@ -43,7 +43,7 @@ export class Arbitraries {
       return fc.oneof(...alternatives.map((a) => this.of(a, plain, depth + 1)));
     }
     if (Array.isArray(s.allOf) && s.allOf.length) {
-      return this.of(Object.assign({}, ...(s.allOf as JsonSchema[]).map((a) => this.resolve(a))));
+      return this.of(mergeAll((s.allOf as JsonSchema[]).map((a) => this.resolve(a))), plain, depth);
     }
     const type = s.type;
     if (Array.isArray(type)) {
@@ -151,4 +151,15 @@ export class Arbitraries {
       )
       .map(([a, b]) => ({ ...b, ...(a as object) }));
   }
+}
+
+// The parts of an `allOf` as one schema: objects (z.intersection) keep every part's properties
+// and required names; other keywords, the last part's.
+function mergeAll(parts: readonly JsonSchema[]): JsonSchema {
+  const merged: JsonSchema = Object.assign({}, ...parts);
+  const properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}));
+  const required = [...new Set(parts.flatMap((p) => (p.required ?? []) as string[]))];
+  if (Object.keys(properties).length) merged.properties = properties;
+  if (required.length) merged.required = required;
+  return merged;
 }
