@@ -128,7 +128,10 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis, at its edg
     const job = await q.queue.getJob(id);
     expect(job?.opts).toMatchObject({ attempts: 2, backoff: { type: 'exponential', delay: 1000 } });
     expect(job?.opts.delay ?? 0).toBe(0);
-    const client = await q.queue.backend.client;
+    // ioredis underneath BullMQ's client interface.
+    const client = (await q.queue.backend.client) as unknown as {
+      keys(pattern: string): Promise<string[]>;
+    };
     expect((await client.keys(`kq:${q.name}:*`)).length).toBeGreaterThan(0);
     expect(await client.keys(`bull:${q.name}:*`)).toEqual([]);
     await q.schedule('nightly', { pattern: '0 3 * * *', tz: 'Asia/Kolkata' }, { n: 2 });
