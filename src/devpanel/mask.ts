@@ -29,7 +29,7 @@ export function maskSecrets(value: unknown, seen = new WeakSet<object>()): unkno
   return out;
 }
 
-// postgres://user:pass@host/db → postgres://user:••••••@host/db
+// postgres://user:pass@host/db → postgres://user:••••••@host/db, wherever in the string.
 function maskUrl(s: string): string {
-  return s.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s/]+@/i, `$1${MASK}@`);
+  return s.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s/]+@/gi, `$1${MASK}@`);
 }

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecrets } from '../../src/devpanel/mask.js';
+import { testApp } from '../app/helpers.js';
+
+// The dev panel at its edges: the page's tables, the cache headers of each of its answers,
+// the masking of odd config values, and the event stream's headers.
+
+describe('the dev panel page', () => {
+  it('heads each table with the columns its rows fill', async () => {
+    const { app } = testApp({ env: 'development', serviceName: 'shop<1>' });
+    const page = await app.inject('/_keelson');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const heads = [...page.body.matchAll(/<thead><tr>(.*?)<\/tr><\/thead><tbody id="(\w+)">/g)].map(
+      (m) => [m[2], [...m[1]!.matchAll(/<th>([^<]*)<\/th>/g)].map((h) => h[1])],
+    );
+    expect(heads).toEqual([
+      ['requests', ['time', 'method', 'path', 'status', 'duration', 'request id']],
+      ['routes', ['method', 'path', 'operationId', 'middleware', 'source']],
+      ['jobs', ['job', 'schedule', 'state', 'runs', 'last run', 'next run', 'last error']],
+    ]);
+    expect(page.body).toContain('<title>shop&#60;1&#62; · Keelson dev panel</title>');
+    const css = /href="([^"]+panel\.css\?v=[\w-]{12})"/.exec(page.body)?.[1];
+    expect(css).toBeDefined();
+    const style = await app.inject(css!);
+    expect(style.statusCode).toBe(200);
+    expect(style.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(style.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const script = await app.inject('/_keelson/assets/panel.js');
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body.length).toBeGreaterThan(1000);
+    const missing = await app.inject('/_keelson/assets/panel.exe');
+    expect(missing.json().detail).toBe('no dev panel asset named "panel.exe"');
+    for (const path of ['/_keelson/api/state', '/_keelson/api/health']) {
+      expect((await app.inject(path)).headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('streams events with headers that keep proxies from buffering them', async () => {
+    const { app } = testApp({ env: 'development' });
+    await app.ready();
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.fastify.server.address() as { port: number };
+      const res = await fetch(`http://127.0.0.1:${port}/_keelson/api/events`, {
+        signal: AbortSignal.timeout(5_000),
+      });
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+      expect(res.headers.get('x-accel-buffering')).toBe('no');
+      const reader = res.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first.startsWith('retry: 2000\nevent: hello\ndata: {}\n\n')).toBe(true);
+      await reader.cancel();
+    } finally {
+      app.fastify.server.closeAllConnections();
+      await app.fastify.close();
+    }
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks secret keys with a value, and URL passwords, at any depth', () => {
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    const masked = maskSecrets({
+      apiKey: 'k',
+      emptyToken: '',
+      unsetSecret: undefined,
+      big: 10n,
+      fn: () => 1,
+      sym: Symbol('s'),
+      when: new Date(0),
+      list: [{ password: 'p' }, 'redis://u:pw@h:6379', 'see https://x.io/a:b@c'],
+      url: 'postgres://app:hunter2@db:5432/app',
+      replicas: 'primary=postgres://a:one@h1/db replica=postgres://b:two@h2/db',
+      nested: { inner: { clientSecret: 3 } },
+      cyclic,
+      nil: null,
+    });
+    expect(masked).toEqual({
+      apiKey: '••••••',
+      emptyToken: '',
+      unsetSecret: undefined,
+      big: '10',
+      sym: undefined,
+      when: '1970-01-01T00:00:00.000Z',
+      list: [{ password: '••••••' }, 'redis://u:••••••@h:6379', 'see https://x.io/a:b@c'],
+      url: 'postgres://app:••••••@db:5432/app',
+      replicas: 'primary=postgres://a:••••••@h1/db replica=postgres://b:••••••@h2/db',
+      nested: { inner: { clientSecret: '••••••' } },
+      cyclic: { name: 'c', self: '[cycle]' },
+      nil: null,
+    });
+    expect(Object.keys(masked as object)).not.toContain('fn');
+    expect(JSON.stringify(maskSecrets([1, 'a', true]))).toBe('[1,"a",true]');
+  });
+});
