@@ -58,9 +58,10 @@ export class OpenTelemetrySpan implements Span {
   /** Records `error` as an exception event and marks the span failed. */
   recordError(error: unknown): void {
     if (!this.#owned && !this.#span.isRecording()) return;
-    this.#span.recordException(asException(error));
+    const exception = asException(error);
+    this.#span.recordException(exception);
     const type = error instanceof Error ? error.constructor.name || error.name : typeof error;
-    this.#fail(type, error instanceof Error ? error.message : String(error));
+    this.#fail(type, error instanceof Error ? error.message : String(exception));
   }
 
   /** Ends the span; later calls do nothing. */
