@@ -57,6 +57,7 @@ function singularOf(word: string): string {
   if (UNCOUNTED.has(word)) return word;
   if (word.endsWith('ies') && word.length > 3) return `${word.slice(0, -3)}y`;
   if (/(?:ss|us|is)$/.test(word) || !word.endsWith('s') || word.length < 3) return word;
+  if (word.endsWith('zzes')) return word.slice(0, -3);
   if (/(?:xes|ches|shes|sses)$/.test(word)) return word.slice(0, -2);
   return word.slice(0, -1);
 }

@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { checkModuleName, checkServiceName, nameForms } from '../../src/cli/names.js';
+import { projectPackage } from '../../src/cli/new.js';
+import type { CliIo } from '../../src/cli/usage.js';
+
+// The keelson command at its edges: the new project's package.json in full, where `new` writes
+// and what it says, and the limits of names.
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'keelson-cli-edges-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], cwd = dir) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { cwd, out: (t) => out.push(t), err: (t) => err.push(t) };
+  const code = await runCli(argv, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('keelson new', () => {
+  it('writes a package.json whose tool versions are the ones keelson is built with', async () => {
+    const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+    expect(JSON.parse(projectPackage('shop', undefined))).toStrictEqual({
+      name: 'shop',
+      version: '0.1.0',
+      private: true,
+      type: 'module',
+      engines: { node: own.engines.node },
+      scripts: {
+        start: 'node --import tsx src/main.ts',
+        dev: 'keelson dev',
+        test: 'vitest run',
+        typecheck: 'tsc --noEmit',
+        routes: 'keelson routes',
+        openapi: 'keelson openapi --out openapi.json',
+      },
+      dependencies: {
+        keelson: `^${own.version}`,
+        tsx: own.devDependencies.tsx,
+        zod: own.devDependencies.zod,
+      },
+      devDependencies: {
+        '@types/node': own.devDependencies['@types/node'],
+        typescript: own.devDependencies.typescript,
+        vitest: own.devDependencies.vitest,
+      },
+    });
+    expect(projectPackage('shop', 'file:k.tgz').endsWith('}\n')).toBe(true);
+  });
+
+  it('writes into a new nested folder or an empty one, and says how to go on', async () => {
+    const nested = await cli(['new', 'a/b/shop']);
+    expect(nested.code).toBe(0);
+    expect(existsSync(join(dir, 'a/b/shop/package.json'))).toBe(true);
+    expect(nested.out).toContain('  cd a/b/shop\n');
+    expect(nested.out).toMatch(/^created shop in .*a\/b\/shop \(\d+ files\)/);
+    const empty = join(dir, 'empty-one');
+    await mkdir(empty);
+    const here = await cli(['new', '.'], empty);
+    expect(here.code).toBe(0);
+    expect(here.out).toContain('  cd .\n');
+    expect(existsSync(join(empty, 'src/app.ts'))).toBe(true);
+  });
+
+  it('answers a missing folder or an empty --keelson with exit 2', async () => {
+    expect(await cli(['new'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('the project folder is missing: keelson new <dir>'),
+    });
+    expect(await cli(['new', 'x', '--keelson', ''])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--keelson needs a version or a file: spec'),
+    });
+    expect(existsSync(join(dir, 'x'))).toBe(false);
+  });
+});
+
+describe('names', () => {
+  it('take module names up to 40 characters and service names up to 60', () => {
+    expect(checkModuleName('a'.repeat(40))).toBe('a'.repeat(40));
+    expect(() => checkModuleName('a'.repeat(41))).toThrow(/invalid module name/);
+    expect(() => checkModuleName('')).toThrow(
+      'a module name is required, e.g. `keelson generate module users`',
+    );
+    expect(checkServiceName('s'.repeat(60))).toBe('s'.repeat(60));
+    expect(() => checkServiceName('s'.repeat(61))).toThrow(
+      `invalid service name "${'s'.repeat(61)}": use lower-case words of letters and digits joined by hyphens (e.g. orders-api); pass --name when the folder's name is not one`,
+    );
+  });
+
+  it('make the last word singular for the entity, or add Item when it cannot', () => {
+    const table: [string, string, string][] = [
+      ['users', 'User', 'user'],
+      ['categories', 'Category', 'category'],
+      ['ies', 'Ie', 'ie'],
+      ['boxes', 'Box', 'box'],
+      ['churches', 'Church', 'church'],
+      ['dishes', 'Dish', 'dish'],
+      ['classes', 'Class', 'class'],
+      ['quizzes', 'Quiz', 'quiz'],
+      ['bus', 'BusItem', 'bus item'],
+      ['analysis', 'AnalysisItem', 'analysis item'],
+      ['as', 'AsItem', 'as item'],
+      ['gas', 'Ga', 'ga'],
+      ['status', 'StatusItem', 'status item'],
+      ['order-items', 'OrderItem', 'order item'],
+      ['boxes-taxes', 'BoxesTax', 'boxes tax'],
+      ['boxsets', 'Boxset', 'boxset'],
+      ['taxesets', 'Taxeset', 'taxeset'],
+    ];
+    for (const [name, singular, words] of table) {
+      expect(nameForms(name), name).toMatchObject({ singular, words });
+    }
+  });
+});
