@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,5 +123,71 @@ describe('names', () => {
     for (const [name, singular, words] of table) {
       expect(nameForms(name), name).toMatchObject({ singular, words });
     }
+  });
+});
+
+describe('the command line', () => {
+  it('prints help for -h and help, and the version for --version and -v', async () => {
+    const { VERSION } = await import('../../src/index.js');
+    for (const flag of ['-h', 'help', '--help']) {
+      expect(await cli([flag])).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('new <dir>'),
+      });
+    }
+    for (const flag of ['--version', '-v'])
+      expect(await cli([flag])).toMatchObject({ code: 0, out: VERSION });
+    expect(await cli(['generate'])).toMatchObject({
+      code: 2,
+      err: 'keelson: what to generate is missing: keelson generate module <name>\nRun `keelson generate --help` for usage.',
+    });
+  });
+
+  it('lists the files generate wrote, and needs both package.json and src/', async () => {
+    await writeFile(join(dir, 'package.json'), '{}');
+    expect((await cli(['generate', 'module', 'users'])).code).toBe(1);
+    await mkdir(join(dir, 'src'));
+    const made = await cli(['generate', 'module', 'users']);
+    expect(made.code).toBe(0);
+    expect(made.out).toMatch(/^created\n {2}src\/modules\/users\/\S+\n {2}/);
+    await rm(join(dir, 'package.json'));
+    expect((await cli(['generate', 'module', 'orders'])).code).toBe(1);
+  });
+});
+
+describe('loading the App of a JavaScript entry', () => {
+  // Enough of an App for `keelson routes`: built, with a route table and a document.
+  const fake = `{ ready: async () => {}, openapi: async () => ({ paths: {} }), routes: [], middleware: [] }`;
+  const entries: [string, string, number, string][] = [
+    ['app.mjs', `export const app = ${fake};`, 0, 'METHOD'],
+    ['default.mjs', `export default ${fake};`, 0, 'METHOD'],
+    ['factory.mjs', `export function createApp() { return ${fake}; }`, 0, 'METHOD'],
+    ['default-factory.mjs', `export default () => (${fake});`, 0, 'METHOD'],
+    [
+      'no-routes.mjs',
+      `export const app = { ready() {}, openapi() {}, routes: {} };`,
+      1,
+      'exports no App',
+    ],
+    ['no-openapi.mjs', `export const app = { ready() {}, routes: [] };`, 1, 'exports no App'],
+    ['no-ready.mjs', `export const app = { openapi() {}, routes: [] };`, 1, 'exports no App'],
+    ['null.mjs', 'export const app = null; export default null;', 1, 'exports no App'],
+    ['not-app.mjs', 'export function createApp() { return 5; }', 1, 'exports no App'],
+  ];
+  it('finds it as app, default, createApp() or a default factory, and says when there is none', async () => {
+    for (const [file, source, code, says] of entries) {
+      await writeFile(join(dir, file), source);
+      const r = await cli(['routes', file]);
+      expect(r.code, file).toBe(code);
+      expect(code === 0 ? r.out : r.err, file).toContain(says);
+    }
+  });
+
+  it('writes the document into new folders and says where', async () => {
+    await writeFile(join(dir, 'app.mjs'), `export const app = ${fake};`);
+    const r = await cli(['openapi', 'app.mjs', '--out', 'deep/er/doc.json']);
+    expect(r).toMatchObject({ code: 0, err: `wrote ${join(dir, 'deep/er/doc.json')}` });
+    expect(await readFile(join(dir, 'deep/er/doc.json'), 'utf8')).toBe('{\n  "paths": {}\n}\n');
+    expect((await cli(['openapi', 'app.mjs'])).out).toBe('{\n  "paths": {}\n}');
   });
 });
