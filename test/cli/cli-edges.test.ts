@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
 import { checkModuleName, checkServiceName, nameForms } from '../../src/cli/names.js';
 import { projectPackage } from '../../src/cli/new.js';
-import type { CliIo } from '../../src/cli/usage.js';
+import { runCliIn } from './run-cli.js';
 
 // The keelson command at its edges: the new project's package.json in full, where `new` writes
 // and what it says, and the limits of names.
@@ -21,13 +20,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], cwd = dir) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { cwd, out: (t) => out.push(t), err: (t) => err.push(t) };
-  const code = await runCli(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (argv: string[], cwd = dir) => runCliIn(argv, cwd);
 
 describe('keelson new', () => {
   it('writes a package.json whose tool versions are the ones keelson is built with', async () => {

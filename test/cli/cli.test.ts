@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devArgs } from '../../src/cli/dev.js';
-import { runCli } from '../../src/cli/main.js';
 import { nameForms } from '../../src/cli/names.js';
-import type { CliIo } from '../../src/cli/usage.js';
+import { runCliIn } from './run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,13 +19,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], cwd = dir) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { cwd, out: (t) => out.push(t), err: (t) => err.push(t) };
-  const code = await runCli(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (argv: string[], cwd = dir) => runCliIn(argv, cwd);
 
 describe('the keelson command', () => {
   it('prints its help with exit 0, and with exit 2 when no command is given', async () => {
