@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { JobMetric } from '../../src/contracts.js';
-import { type JobQueue, queue } from '../../src/integrations/queue/index.js';
+import { queue } from '../../src/integrations/queue/index.js';
 import { memoryLogger, testApp } from '../app/helpers.js';
-import { freePort, type RedisServer, redisTool, startRedis } from '../support/redis.js';
+import { freePort, redisTool } from '../support/redis.js';
+import { redisQueues } from './redis-queues.js';
 
 // keelson/queue at its edges: bad arguments, a failing job, a failing collector, the options
 // passed on to BullMQ.
@@ -43,29 +44,7 @@ describe('keelson/queue arguments', () => {
 });
 
 describe.skipIf(!redisTool.available)('keelson/queue on a real Redis, at its edges', () => {
-  let server: RedisServer;
-  let n = 0;
-  const open: JobQueue<typeof Task>[] = [];
-  const make = (extra: { prefix?: string } = {}) => {
-    const log = memoryLogger();
-    const q = queue(`tasks-${++n}`, {
-      connection: { host: '127.0.0.1', port: server.port },
-      payload: Task,
-      logger: log.logger,
-      ...extra,
-    });
-    open.push(q);
-    return { q, lines: log.lines };
-  };
-  beforeAll(async () => {
-    server = await startRedis();
-  });
-  afterEach(async () => {
-    for (const q of open.splice(0)) await q.close(AbortSignal.abort());
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const { make } = redisQueues('tasks', Task);
 
   it('logs a failed job with its id and error, and records each try with its duration', async () => {
     const { app } = testApp();

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { prometheus } from '../../src/integrations/prometheus/index.js';
-import { type JobQueue, PayloadError, queue } from '../../src/integrations/queue/index.js';
+import { PayloadError, queue } from '../../src/integrations/queue/index.js';
 import { memoryLogger, testApp } from '../app/helpers.js';
-import { freePort, type RedisServer, redisTool, startRedis } from '../support/redis.js';
+import { freePort, redisTool } from '../support/redis.js';
+import { redisQueues } from './redis-queues.js';
 
 const Email = z.object({ to: z.email(), attempt: z.number().int().default(0) });
 
@@ -17,27 +18,8 @@ function deferred<T = void>() {
 }
 
 describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
-  let server: RedisServer;
-  let n = 0;
-  const open: JobQueue<typeof Email>[] = [];
-  const make = () => {
-    const q = queue(`emails-${++n}`, {
-      connection: { host: '127.0.0.1', port: server.port },
-      payload: Email,
-      logger: memoryLogger().logger,
-    });
-    open.push(q);
-    return q;
-  };
-  beforeAll(async () => {
-    server = await startRedis();
-  });
-  afterEach(async () => {
-    for (const q of open.splice(0)) await q.close(AbortSignal.abort());
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const redis = redisQueues('emails', Email);
+  const make = () => redis.make().q;
 
   it('validates the payload on add, naming the bad field, and enqueues nothing then', async () => {
     const q = make();
@@ -146,7 +128,7 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
 
   it('reports DOWN in /health while Redis cannot be reached', async () => {
     const { app } = testApp({ health: { timeoutMs: 500 } });
-    const q = queue(`emails-${++n}`, {
+    const q = queue(redis.name(), {
       connection: { host: '127.0.0.1', port: await freePort(), lazyConnect: true },
       payload: Email,
       logger: memoryLogger().logger,
@@ -161,13 +143,7 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
 
   it('gives up a job still running at the shutdown deadline, aborting its signal', async () => {
     const { app } = testApp({ shutdownTimeoutMs: 300 });
-    const { logger, lines } = memoryLogger();
-    const q = queue(`emails-${++n}`, {
-      connection: { host: '127.0.0.1', port: server.port },
-      payload: Email,
-      logger,
-    });
-    open.push(q);
+    const { q, lines } = redis.make();
     app.use(q);
     const started = deferred();
     const aborted = deferred<unknown>();
