@@ -1,5 +1,11 @@
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { PanelFeed, resolveDevPanel } from '../../src/devpanel/index.js';
 import { maskSecrets } from '../../src/devpanel/mask.js';
+import { streamFeed } from '../../src/devpanel/stream.js';
+import { ConfigError } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 // The dev panel at its edges: the page's tables, the cache headers of each of its answers,
@@ -93,5 +99,79 @@ describe('maskSecrets', () => {
     });
     expect(Object.keys(masked as object)).not.toContain('fn');
     expect(JSON.stringify(maskSecrets([1, 'a', true]))).toBe('[1,"a",true]');
+  });
+});
+
+describe('the panel feed and options', () => {
+  it('records every path but the panel’s own, numbering events in order', () => {
+    const feed = new PanelFeed(10, 10);
+    const seen: number[] = [];
+    const stop = feed.subscribe((e) => seen.push(e.data.seq));
+    const entry = (path: string) =>
+      ({ method: 'GET', path, status: 200, durationMs: 1 }) as Parameters<PanelFeed['observer']>[0];
+    const request = { id: 'r1' } as Parameters<PanelFeed['observer']>[1];
+    expect(feed.observer(entry('/_keelson'), request)).toBe(true);
+    expect(feed.observer(entry('/_keelson/api/state'), request)).toBe(true);
+    expect(feed.observer(entry('/_keelsonish'), request)).toBe(false);
+    feed.tap('a line\n');
+    feed.tap('no newline');
+    stop();
+    feed.tap('after unsubscribe');
+    expect(seen).toEqual([1, 2, 3]);
+    expect(feed.backlog().map((e) => [e.type, e.data.seq])).toEqual([
+      ['request', 1],
+      ['log', 2],
+      ['log', 3],
+      ['log', 4],
+    ]);
+    expect(
+      feed
+        .backlog()
+        .filter((e) => e.type === 'log')
+        .map((e) => (e.data as { line: string }).line),
+    ).toEqual(['a line', 'no newline', 'after unsubscribe']);
+  });
+
+  it('takes limits from 1 to 100000 and refuses null as the option', () => {
+    expect(resolveDevPanel({ maxRequests: 100_000, maxLogLines: 1 }, 'development')).toEqual({
+      maxRequests: 100_000,
+      maxLogLines: 1,
+    });
+    expect(() => resolveDevPanel({ maxRequests: 100_001 }, 'development')).toThrow(ConfigError);
+    expect(() => resolveDevPanel(null as never, 'development')).toThrow(
+      /devPanel must be a boolean or an object, got null/,
+    );
+    expect(resolveDevPanel(false, 'development')).toBeUndefined();
+  });
+});
+
+describe('the event stream on a socket', () => {
+  /** A server whose one route streams `feed` until `until` aborts. */
+  async function serve(feed: PanelFeed, until: AbortSignal) {
+    const server = createServer((_req, res) => {
+      streamFeed(
+        { hijack() {}, raw: res } as unknown as FastifyReply,
+        feed,
+        { 'x-page': '1' },
+        until,
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    const open = () =>
+      new Promise<IncomingMessage>((resolve, reject) =>
+        httpRequest(`http://127.0.0.1:${port}/`, resolve).on('error', reject).end(),
+      );
+    return { server, open };
+  }
+
+  it('ends at once when the shutdown has begun', async () => {
+    const { server, open } = await serve(new PanelFeed(5, 5), AbortSignal.abort());
+    const res = await open();
+    expect(res.headers['x-page']).toBe('1');
+    let body = '';
+    for await (const chunk of res) body += String(chunk);
+    expect(body).toBe('');
+    server.close();
   });
 });
