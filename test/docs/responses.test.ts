@@ -70,6 +70,7 @@ describe('responses', () => {
       description: 'Slow down',
       headers: one?.['429']?.headers,
     });
+    expect(doc.paths['/one']?.head?.responses['404']).toStrictEqual({ description: 'Not Found' });
     expect(doc.paths['/json']?.get?.responses['200']).toStrictEqual({
       description: 'OK',
       content: { 'application/json': { schema: {} } },
