@@ -7,7 +7,7 @@ import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from './app-options.js';
 import type { ResolvedConfig } from './config/index.js';
-import type { MetricsCollector, Tracer, Translator } from './contracts.js';
+import { type MetricsCollector, noopTracer, type Tracer, type Translator } from './contracts.js';
 import type { BuildOpenApiOptions } from './docs/openapi.js';
 import { type AnswerPath, answerPathFor } from './http/answer.js';
 import { compressPlugin } from './http/compress/index.js';
@@ -37,6 +37,18 @@ export interface AppRuntime {
   /** Paths the request log leaves out (still counted). */
   readonly requestLogExclude: ReadonlySet<string> | undefined;
   readonly observers: RequestObserver[];
+}
+
+/** The runtime of a new App: no integrations yet, the lifecycle's signals, the request log's exclusions. */
+export function newRuntime(
+  logger: Logger,
+  signals: { readonly shutdownBegun: AbortSignal; readonly shutdownDeadline: AbortSignal },
+  requestLogExclude: ReadonlySet<string> | undefined,
+  observers: RequestObserver[],
+): AppRuntime {
+  const { shutdownBegun, shutdownDeadline } = signals;
+  const runtime = { logger, translator: undefined, tracer: noopTracer, metrics: undefined };
+  return { ...runtime, shutdownBegun, shutdownDeadline, requestLogExclude, observers };
 }
 
 /** Fastify under an App, with everything that is fixed once the App is created. */

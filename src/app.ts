@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AppEngine, type AppRuntime } from './app-engine.js';
+import { AppEngine, type AppRuntime, newRuntime } from './app-engine.js';
 import { type AppOptions, excludedPaths, extraOptions } from './app-options.js';
 import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
 import { type ResolvedConfig, resolveConfig } from './config/index.js';
@@ -7,7 +7,6 @@ import {
   assertContract,
   type HealthChecker,
   type MetricsCollector,
-  noopTracer,
   type Scheduler,
   type ShutdownHook,
   type Tracer,
@@ -19,19 +18,23 @@ import { HealthRegistry } from './health/index.js';
 import type { StaticOptions } from './http/static/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
-import { assertMiddleware, Group, originOf, routesOf, type ScopeHost } from './routing/group.js';
+import {
+  assertMiddleware,
+  Group,
+  originOf,
+  type Registrable,
+  registerModule,
+  routesOf,
+  type ScopeHost,
+} from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
 
 /**
- * A unit of a service that registers its own controllers, health checkers and hooks.
- * `register` must register synchronously. Used on a group, its routes get the group's
- * prefix and middleware; its app-wide calls still reach the app.
+ * A unit of a service that registers (synchronously) its own controllers, health checkers and
+ * hooks. Used on a group, its routes get the group's prefix and middleware.
  */
-export interface Module {
-  /** Registers the module's parts on the app. */
-  register(app: App): void;
-}
+export type Module = Registrable<App>;
 
 /**
  * A Keelson service: the engine, the route table, health, docs, logging and the lifecycle.
@@ -47,6 +50,7 @@ export class App {
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #appMiddleware: Middleware[] = [];
+  readonly #startHooks: Array<() => Promise<void> | void> = [];
   readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
   readonly #runtime: AppRuntime;
   readonly #panel: PanelPlan | undefined;
@@ -70,16 +74,12 @@ export class App {
       engine: () => this.#engine.fastify,
       ready: () => this.ready(),
     });
-    this.#runtime = {
-      logger: this.#logger,
-      translator: undefined,
-      tracer: noopTracer,
-      metrics: undefined,
-      shutdownBegun: this.#lifecycle.shutdownBegun,
-      shutdownDeadline: this.#lifecycle.shutdownDeadline,
-      requestLogExclude: excludedPaths(options.requestLog?.exclude),
-      observers: feed ? [feed.observer] : [],
-    };
+    this.#runtime = newRuntime(
+      this.#logger,
+      this.#lifecycle,
+      excludedPaths(options.requestLog?.exclude),
+      feed ? [feed.observer] : [],
+    );
     this.#engine = new AppEngine(options, this.#config, this.#runtime);
   }
 
@@ -169,9 +169,16 @@ export class App {
     return this;
   }
 
-  /** Adds a shutdown hook; hooks run one after another in registration order. */
-  onShutdown(hook: ShutdownHook): this {
-    this.#lifecycle.addHook(hook);
+  /** Adds a shutdown hook; hooks run in registration order, `{ last: true }` ones after all. */
+  onShutdown(hook: ShutdownHook, options?: { last?: boolean }): this {
+    this.#lifecycle.addHook(hook, options?.last === true);
+    return this;
+  }
+
+  /** Adds a hook run once when the app starts (`ready`, `inject` or `listen`), before the port opens. */
+  onStart(hook: () => Promise<void> | void): this {
+    this.#assertNotStarted('app.onStart()');
+    this.#startHooks.push(hook);
     return this;
   }
 
@@ -255,19 +262,11 @@ export class App {
   }
 
   #useModuleIn(scope: Scope, module: Module): void {
-    assertContract(module, ['register'], 'a module', 'register(app)');
-    const outer = this.#scope;
-    this.#scope = scope;
-    try {
-      const result: unknown = module.register(this);
-      if (result instanceof Promise) {
-        throw new TypeError(
-          `${originOf(module)}.register(app) must register synchronously, it returned a Promise`,
-        );
-      }
-    } finally {
-      this.#scope = outer;
-    }
+    registerModule(this, module, scope, (inner) => {
+      const outer = this.#scope;
+      this.#scope = inner;
+      return outer;
+    });
   }
 
   #assertNotStarted(what: string): void {
@@ -276,6 +275,7 @@ export class App {
   }
 
   async #build(): Promise<void> {
+    for (const hook of this.#startHooks) await hook();
     this.#openapi = addBuiltinRoutes(this.#table, this.#root, {
       config: this.#config,
       health: this.#health,

@@ -18,8 +18,8 @@ export interface Span {
 
 /** What a tracer is told when a span starts. */
 export interface SpanStartOptions {
-  /** `server` for the span of an incoming request, `internal` otherwise. @default 'internal' */
-  kind?: 'server' | 'internal';
+  /** `server` for an incoming request, `client` for a call out (a database query), else `internal`. @default 'internal' */
+  kind?: 'server' | 'client' | 'internal';
   /** Attributes set when the span starts. */
   attributes?: Record<string, AttributeValue>;
   /** The incoming request's headers, so a tracer can continue a W3C `traceparent`. */
@@ -63,12 +63,24 @@ export interface JobMetric {
   durationMs: number;
 }
 
-/** Receives one record per finished request (and, optionally, per finished job). */
+/** One finished database query (keelson/db), as given to a metrics collector. */
+export interface QueryMetric {
+  /** The statement's first keyword, lower case: `select`, `insert`, `update`, `delete`, …. */
+  operation: string;
+  /** Time the query took, in milliseconds. */
+  durationMs: number;
+  /** True when it failed. */
+  failed: boolean;
+}
+
+/** Receives one record per finished request (and, optionally, per finished job or query). */
 export interface MetricsCollector {
   /** Records one finished request. Called after the response is sent; must not throw. */
   recordRequest(metric: RequestMetric): void;
   /** Records one finished try of a background job. Optional: collectors without it ignore jobs. */
   recordJob?(metric: JobMetric): void;
+  /** Records one finished database query. Optional: collectors without it ignore queries. */
+  recordQuery?(metric: QueryMetric): void;
 }
 
 /** Translates message keys into a locale. */

@@ -6,8 +6,8 @@ import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
 import { noRoute, pathOf, shownPath } from './request-state.js';
 
 /**
- * Installs the error handler (any thrown value → problem JSON; 5xx causes kept for the log, never
- * sent) and the not-found handler (404, or 405 with `Allow` when the path exists for another
+ * Installs the error handler (any thrown value → problem JSON; 5xx errors and KError causes kept
+ * for the log, never sent) and the not-found handler (404, or 405 with `Allow` when the path exists for another
  * method; an `OPTIONS` there is 204 with `Allow`).
  */
 export function installErrorHandlers(
@@ -20,6 +20,9 @@ export function installErrorHandlers(
     if (problem.status >= 500) {
       request.keelsonError = error;
       request.keelsonSpan?.recordError(error);
+    } else if (isKError(error) && error.cause !== undefined) {
+      // A client error's cause (a constraint a query violated) is for the log only.
+      request.keelsonError = error;
     }
     if (isKError(error) && error.headers) reply.headers(error.headers);
     return sendProblem(answers, request, reply, problem);

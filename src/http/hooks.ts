@@ -73,6 +73,7 @@ export function recordRequest(
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
+  else if (error !== null) entry.error = causeOf(error);
   // The shutdown's mark says more than the stream watcher's guess at why a response ended.
   const why = cutOffReason(reply.raw) ?? cutOff;
   if (why !== undefined) entry.error = why;
@@ -85,4 +86,11 @@ export function recordRequest(
     span.setAttribute('http.response.status_code', status);
     span.end();
   }
+}
+
+// A client error's log line: its cause's message, without a stack (the cause of a 409 from a
+// unique violation names the constraint, the table and the query).
+function causeOf(error: unknown): string {
+  const cause = (error as Error).cause;
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
 }

@@ -34,6 +34,7 @@ export class Lifecycle {
   readonly #begun = new AbortController();
   readonly #deadline = new AbortController();
   readonly #hooks: ShutdownHook[] = [];
+  readonly #lastHooks: ShutdownHook[] = [];
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
   #address: string | undefined;
@@ -47,12 +48,15 @@ export class Lifecycle {
     this.#options = options;
   }
 
-  /** Adds a shutdown hook; hooks run one after another in registration order. */
-  addHook(hook: ShutdownHook): void {
+  /**
+   * Adds a shutdown hook; hooks run one after another in registration order, those added with
+   * `last` after all the others (a database pool, which the other hooks may still use).
+   */
+  addHook(hook: ShutdownHook, last = false): void {
     if (typeof hook !== 'function') {
       throw new TypeError(`a shutdown hook must be a function, got ${typeof hook}`);
     }
-    this.#hooks.push(hook);
+    (last ? this.#lastHooks : this.#hooks).push(hook);
   }
 
   /** Sets the scheduler: started once the server listens, stopped by a hook added now. */
@@ -160,7 +164,7 @@ export class Lifecycle {
       return gracefulShutdown({
         fastify,
         connections: this.#connections,
-        hooks: this.#hooks,
+        hooks: [...this.#hooks, ...this.#lastHooks],
         logger,
         timeoutMs: config.shutdownTimeoutMs,
         drainDelayMs: config.drainDelayMs,

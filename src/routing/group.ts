@@ -1,3 +1,4 @@
+import { assertContract } from '../contracts.js';
 import type { Scope } from './table.js';
 import { normalizePrefix } from './table.js';
 import type { Controller, Middleware, RouteDef } from './types.js';
@@ -6,6 +7,38 @@ import type { Controller, Middleware, RouteDef } from './types.js';
 export interface Registrable<A> {
   /** Registers the unit's parts on the app. */
   register(app: A): void;
+  /** True for a module that must be used on the app itself, not on a group (a database). */
+  readonly appOnly?: boolean;
+}
+
+/**
+ * Runs `module.register(app)` with `scope` as the current scope (`enter` sets it and returns the
+ * one to restore). Throws for a module that is not one, an app-only module used on a group, and
+ * a `register` that returned a Promise.
+ */
+export function registerModule<A>(
+  app: A,
+  module: Registrable<A>,
+  scope: Scope,
+  enter: (scope: Scope) => Scope,
+): void {
+  assertContract(module, ['register'], 'a module', 'register(app)');
+  if (module.appOnly && scope.parent !== undefined) {
+    throw new TypeError(
+      `${originOf(module)} must be used on the app (app.use(…)), not on a group ("${scope.prefix}")`,
+    );
+  }
+  const outer = enter(scope);
+  try {
+    const result: unknown = module.register(app);
+    if (result instanceof Promise) {
+      throw new TypeError(
+        `${originOf(module)}.register(app) must register synchronously, it returned a Promise`,
+      );
+    }
+  } finally {
+    enter(outer);
+  }
 }
 
 /** What a Group needs from its App: registration into a scope. Internal. */

@@ -3,6 +3,7 @@
  * fetch-based code against it without a port.
  * @module
  */
+export { type TestDatabaseOptions, testDatabase } from './database.js';
 export { type InjectTarget, injectFetch } from './inject-fetch.js';
 export {
   type ContractSubject,

@@ -10,6 +10,12 @@ import { OpenTelemetrySpan, otelSpanOf } from './span.js';
 
 const { context, defaultTextMapGetter, propagation, SpanKind, trace } = otel;
 
+const SPAN_KINDS = {
+  server: SpanKind.SERVER,
+  client: SpanKind.CLIENT,
+  internal: SpanKind.INTERNAL,
+} as const;
+
 /** Options of `openTelemetry()`. */
 export interface OpenTelemetryOptions {
   /**
@@ -64,7 +70,7 @@ export class OpenTelemetryTracer implements Tracer {
     const span = this.#tracer.startSpan(
       name,
       {
-        kind: options.kind === 'server' ? SpanKind.SERVER : SpanKind.INTERNAL,
+        kind: SPAN_KINDS[options.kind ?? 'internal'],
         ...(options.attributes ? { attributes: options.attributes } : {}),
       },
       ctx,

@@ -1,6 +1,6 @@
 import type { Counter, Histogram, Registry } from 'prom-client';
 import type { App, Module } from '../../app.js';
-import type { JobMetric, MetricsCollector, RequestMetric } from '../../contracts.js';
+import type { JobMetric, MetricsCollector, QueryMetric, RequestMetric } from '../../contracts.js';
 import { get } from '../../routing/builders.js';
 import type { RouteDef } from '../../routing/types.js';
 import { askPrimaryForMetrics, inClusterWorker } from '../cluster/ipc.js';
@@ -60,6 +60,7 @@ export class PrometheusMetrics implements MetricsCollector, Module {
   readonly #duration: Histogram<(typeof LABELS)[number]>;
   readonly #jobs: Counter<'queue' | 'job' | 'status'>;
   readonly #jobDuration: Histogram<'queue' | 'job' | 'status'>;
+  readonly #queryDuration: Histogram<'operation' | 'status'>;
   readonly #documented: boolean;
 
   /** Prefer `prometheus(options)`. */
@@ -104,6 +105,13 @@ export class PrometheusMetrics implements MetricsCollector, Module {
       buckets: [...JOB_BUCKETS],
       registers: [this.registry],
     });
+    this.#queryDuration = new promClient.Histogram({
+      name: `${prefix}db_query_duration_seconds`,
+      help: 'Time a database query (keelson/db) took, in seconds, by operation and status.',
+      labelNames: ['operation', 'status'],
+      buckets: [...buckets],
+      registers: [this.registry],
+    });
     if (defaultMetrics) {
       promClient.collectDefaultMetrics({ register: this.registry, prefix });
       // Gauges named like counters break the naming rules `promtool check metrics` enforces;
@@ -126,6 +134,11 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     const labels = { queue, job, status };
     this.#jobs.inc(labels);
     this.#jobDuration.observe(labels, durationMs / 1000);
+  }
+
+  /** Observes one finished database query's duration. */
+  recordQuery({ operation, durationMs, failed }: QueryMetric): void {
+    this.#queryDuration.observe({ operation, status: failed ? 'error' : 'ok' }, durationMs / 1000);
   }
 
   /** The route that serves the metrics in the Prometheus text exposition format. */
