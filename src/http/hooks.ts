@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
+import { isKError } from '../errors/kerror.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
 import { cutOffReason } from './cut-off.js';
@@ -73,7 +74,9 @@ export function recordRequest(
   if (span?.traceId) entry.traceId = span.traceId;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
-  else if (error !== null) entry.error = causeOf(error);
+  else if (status >= 400 && isKError(error) && error.cause !== undefined) {
+    entry.error = causeOf(error.cause);
+  }
   // The shutdown's mark says more than the stream watcher's guess at why a response ended.
   const why = cutOffReason(reply.raw) ?? cutOff;
   if (why !== undefined) entry.error = why;
@@ -90,7 +93,6 @@ export function recordRequest(
 
 // A client error's log line: its cause's message, without a stack (the cause of a 409 from a
 // unique violation names the constraint, the table and the query).
-function causeOf(error: unknown): string {
-  const cause = (error as Error).cause;
+function causeOf(cause: unknown): string {
   return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
 }
