@@ -9,7 +9,7 @@ const cache = new Map<string, string>();
 export function camelCase(name: string): string {
   let out = cache.get(name);
   if (out === undefined) {
-    out = name.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    out = name.replace(/_+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
     if (cache.size < 10_000) cache.set(name, out);
   }
   return out;

@@ -79,6 +79,18 @@ export class SqlQuery<Row> extends SqlFragment implements PromiseLike<Row[]> {
     return this.#result().then(onfulfilled, onrejected);
   }
 
+  /** Runs the query (once); `onrejected` handles its failure. */
+  catch<B = never>(
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<Row[] | B> {
+    return this.#result().catch(onrejected);
+  }
+
+  /** Runs the query (once); `onfinally` runs when it settles. */
+  finally(onfinally?: (() => void) | null): Promise<Row[]> {
+    return this.#result().finally(onfinally);
+  }
+
   /** The only row; none is a 404 `NOT_FOUND` KError, more than one an error (a 500). */
   async one(): Promise<Row> {
     const rows = await this.#result();

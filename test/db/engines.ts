@@ -1,0 +1,63 @@
+/**
+ * The two engines every database test runs on: PGlite in memory, and a real PostgreSQL server
+ * (Debian's, started for the test file; skipped with the install hint outside CI when absent).
+ * @module
+ */
+import { afterAll } from 'vitest';
+import { Database } from '../../src/db/database.js';
+import type { DatabaseOptions } from '../../src/db/options.js';
+import { testDatabase } from '../../src/testing/database.js';
+import { type PostgresServer, postgresTool, startPostgres } from '../support/postgres.js';
+
+/** One engine: makes fresh databases on it. */
+export interface EngineCase {
+  readonly name: 'pglite' | 'postgres';
+  /** A new, empty (then migrated, if `migrations` is given) database of its own. */
+  fresh(options?: Omit<DatabaseOptions, 'url'>): Promise<Database>;
+  /** The server, for the PostgreSQL case. */
+  server(): Promise<PostgresServer | undefined>;
+}
+
+let server: Promise<PostgresServer> | undefined;
+const opened: Database[] = [];
+
+afterAll(async () => {
+  await Promise.all(opened.map((db) => db.close().catch(() => {})));
+  await (await server)?.stop();
+});
+
+let empty: Promise<Blob> | undefined;
+
+const pglite: EngineCase = {
+  name: 'pglite',
+  async fresh(options = {}) {
+    // A copy of an empty, cached cluster: a new PGlite cluster takes seconds, a copy well under one.
+    empty ??= testDatabase().then(async (db) => {
+      try {
+        return await db.dump();
+      } finally {
+        await db.close();
+      }
+    });
+    return track(new Database({ ...options, url: 'memory://' }, await empty));
+  },
+  server: async () => undefined,
+};
+
+const postgres: EngineCase = {
+  name: 'postgres',
+  async fresh(options = {}) {
+    server ??= startPostgres();
+    const url = await (await server).createDatabase();
+    return track(new Database({ ...options, url }));
+  },
+  server: () => (server ??= startPostgres()),
+};
+
+function track(db: Database): Database {
+  opened.push(db);
+  return db;
+}
+
+/** The engines to run on: both where PostgreSQL is installed (always in CI). */
+export const engines: EngineCase[] = postgresTool.available ? [pglite, postgres] : [pglite];
