@@ -26,7 +26,7 @@ describe.each(engines)('queries on $name', (engine) => {
     await db.sql`insert into members (nick) values (${evil})`;
     const rows = await db.sql<{ nick: string }>`select nick from members where nick = ${evil}`;
     expect(rows).toEqual([{ nick: evil }]);
-    const [{ n }] = await db.sql<{ n: string }>`select count(*) as n from members`;
+    const { n } = await db.sql<{ n: string }>`select count(*) as n from members`.one();
     expect(n).toBe('1');
   });
 
