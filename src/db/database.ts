@@ -1,203 +1,119 @@
 /**
  * `database()`: PostgreSQL for a service, a module that migrates at start, answers health,
- * maps errors to problems and closes last.
+ * relays its outbox, maps errors to problems and closes last.
  * @module
  */
 import type { App, Module } from '../app.js';
 import type { HealthChecker } from '../contracts.js';
-import { type Logger, newLogger } from '../logger/index.js';
-import type { Middleware } from '../routing/types.js';
-import { camelRows } from './columns.js';
-import type { Engine } from './engine.js';
-import { toDatabaseError } from './failure.js';
+import { DatabaseCore } from './core.js';
 import {
   applyMigrations,
   type MigrationStatus,
   migrationStatus,
   migrationsDir,
 } from './migrations.js';
-import { observeQuery, type QueryObservers } from './observe.js';
-import { openEngine } from './open.js';
-import {
-  type DatabaseOptions,
-  type ResolvedDatabaseOptions,
-  redactUrl,
-  resolveDatabaseOptions,
-} from './options.js';
-import { type Sql, sqlTag } from './sql.js';
-import { dbStorage, type IsolationLevel, Tx } from './tx.js';
-
-/** Options of one transaction. */
-export interface TransactionOptions {
-  /** The isolation level; unset: the database's `isolation` option, else the server's. */
-  isolation?: IsolationLevel;
-  /** Times to run `fn` again after a serialization failure or a deadlock (40001, 40P01). @default 0 */
-  retries?: number;
-}
+import type { DatabaseOptions } from './options.js';
+import { redactUrl } from './options.js';
+import { Outbox } from './outbox/outbox.js';
+import { OUTBOX_TABLES } from './outbox/schema.js';
+import { type TopicSchemas, type Topics, typedTopics } from './outbox/topics.js';
+import type {
+  DeadEvent,
+  PublishOptions,
+  SubscribeOptions,
+  SubscriberHandler,
+} from './outbox/types.js';
 
 /**
- * A PostgreSQL database: queries, transactions that follow the code, migrations, and (used as a
- * module) health, problem+json errors and an orderly close. Prefer `database(options)`.
+ * A PostgreSQL database: queries, transactions that follow the code, migrations, a transactional
+ * outbox, and (used as a module) health, problem+json errors and an orderly close. Prefer
+ * `database(options)`.
  */
-export class Database implements Module {
+export class Database extends DatabaseCore implements Module {
   /** A database belongs to the app, never to a group. */
   readonly appOnly = true;
-  /**
-   * Tagged-template queries: every interpolation is a parameter, a `db.sql` inside is a fragment.
-   * @example const users = await db.sql<User>`select * from users where name = ${name}`;
-   */
-  readonly sql: Sql;
-  readonly #options: ResolvedDatabaseOptions;
-  readonly #storage = dbStorage();
-  readonly #observers: QueryObservers;
-  #engine: Promise<Engine> | undefined;
-  #app: App | undefined;
-  #logger: Logger | undefined;
-  #closing: Promise<void> | undefined;
-  readonly #template: Blob | undefined;
+  readonly #outbox: Outbox;
 
-  /**
-   * Checks the options; connects at the first query (or at the app's start). `template` (for
-   * keelson/testing) starts the embedded engine from a dump.
-   */
+  /** See `database()`; `template` (for keelson/testing) starts the embedded engine from a dump. */
   constructor(options: DatabaseOptions = {}, template?: Blob) {
-    this.#options = resolveDatabaseOptions(options);
-    this.#template = template;
-    this.#logger = options.logger;
-    this.sql = sqlTag((text, params) => this.query(text, params));
-    this.#observers = {
-      metrics: () => this.#app?.metrics,
-      tracer: () => this.#app?.tracer,
-      logger: () => this.#log,
-      slowQueryMs: this.#options.slowQueryMs,
-    };
-  }
-
-  /** `postgres` (a server, node-postgres) or `pglite` (embedded). */
-  get engine(): 'postgres' | 'pglite' {
-    return this.#options.engine.kind;
-  }
-
-  /** Where the data is, safe to print: the URL without its password, or the embedded store. */
-  get location(): string {
-    const e = this.#options.engine;
-    if (e.kind === 'postgres') return redactUrl(e.url);
-    return e.dataDir === undefined ? 'memory://' : e.dataDir;
+    super(options, template);
+    const db = this;
+    this.#outbox = new Outbox({
+      query: (text, params) => this.query(text, params),
+      transaction: (fn) => this.transaction(fn),
+      get inTransaction() {
+        return db.inTransaction;
+      },
+      listen: async (channel, fn) => (await this.open()).listen(channel, fn),
+      log: () => this.log,
+      metrics: () => this.app?.metrics,
+      pollMs: this.options.outboxPollMs,
+    });
   }
 
   /** The absolute path of the migrations folder; undefined when there are no migrations. */
   get migrationsPath(): string | undefined {
-    const { migrations } = this.#options;
+    const { migrations } = this.options;
     return migrations === undefined ? undefined : migrationsDir(migrations);
   }
 
-  /**
-   * Runs one statement with `$1`-style parameters and resolves its rows; inside a transaction,
-   * on the transaction's connection. Failures throw a DatabaseError.
-   * @example const rows = await db.query<{ id: number }>('select id from users where name = $1', [name]);
-   */
-  async query<Row = Record<string, unknown>>(
-    text: string,
-    params: readonly unknown[] = [],
-  ): Promise<Row[]> {
-    if (this.#closing) throw new Error('the database is closed');
-    const scope = this.#storage.getStore();
-    let ended: ((error: unknown) => void) | undefined;
-    try {
-      // Opening the engine (PGlite's boot, the transaction's BEGIN) is not the query's time.
-      const on = scope?.tx ? await scope.tx.connection() : await this.#open();
-      ended = observeQuery(this.#observers, text, scope?.request);
-      const result = await on.query(text, params);
-      ended(undefined);
-      return (
-        this.#options.columns === 'camelCase' ? camelRows(result.rows) : result.rows
-      ) as Row[];
-    } catch (err) {
-      const error = toDatabaseError(err, text, this.#options.constraints);
-      ended?.(error);
-      throw error;
-    }
-  }
-
-  /**
-   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. Queries
-   * inside use it without being passed anything; a nested call is a savepoint.
-   * @example await db.transaction(async () => { await debit(a); await credit(b); }, { retries: 3, isolation: 'serializable' });
-   */
-  async transaction<T>(fn: () => Promise<T> | T, options: TransactionOptions = {}): Promise<T> {
-    const scope = this.#storage.getStore();
-    if (scope?.tx) return this.#savepoint(scope.tx, fn);
-    const retries = options.retries ?? 0;
-    const engine = await this.#open();
-    for (let attempt = 0; ; attempt++) {
-      const tx = new Tx(engine, options.isolation ?? this.#options.isolation);
-      try {
-        const result = await this.#storage.run({ request: scope?.request, tx }, fn);
-        await this.#commit(tx);
-        return result;
-      } catch (err) {
-        await tx.end(false).catch(() => {});
-        const kind = (err as { kind?: unknown }).kind;
-        if (attempt < retries && kind === 'serialization') continue;
-        throw err;
-      }
-    }
-  }
-
-  /**
-   * Route middleware: the handler runs in one transaction, begun at its first query (a request
-   * refused before that takes no connection), committed before the answer is written, rolled
-   * back when the handler throws.
-   * @example app.addRoutes(post('/orders', { middleware: [db.transactional()] }, createOrder));
-   */
-  transactional(options: Omit<TransactionOptions, 'retries'> = {}): Middleware {
-    const db = this;
-    return async function transactional(c, next) {
-      const scope = db.#storage.getStore();
-      if (scope?.tx) return next();
-      const tx = new Tx(await db.#open(), options.isolation ?? db.#options.isolation);
-      let result: unknown;
-      try {
-        result = await db.#storage.run({ request: scope?.request ?? c, tx }, next);
-      } catch (err) {
-        await tx.end(false).catch(() => {});
-        throw err;
-      }
-      await db.#commit(tx);
-      return result;
-    };
-  }
-
-  /** Applies the pending migrations and resolves the names of the files applied. */
+  /** Applies the pending migrations (and makes the outbox's tables); resolves the files applied. */
   async migrate(): Promise<string[]> {
-    const { migrations } = this.#options;
-    if (migrations === undefined) return [];
-    const applied = await applyMigrations(await this.#open(), migrationsDir(migrations));
-    for (const name of applied) this.#log.info('migration %s applied', name);
+    const dir = this.migrationsPath;
+    const applied = await applyMigrations(await this.open(), dir, OUTBOX_TABLES);
+    for (const name of applied) this.log.info('migration %s applied', name);
     return applied;
   }
 
   /** Where each migration file stands (applied, pending, changed, missing). */
   async migrationStatus(): Promise<MigrationStatus[]> {
-    const { migrations } = this.#options;
-    if (migrations === undefined) return [];
-    return migrationStatus(await this.#open(), migrationsDir(migrations));
+    const dir = this.migrationsPath;
+    return dir === undefined ? [] : migrationStatus(await this.open(), dir);
   }
 
-  /** The embedded engine's data as a tarball (PGlite's `dumpDataDir`), for copies; a server has none. */
+  /**
+   * Writes an event to the outbox in the current transaction (throws outside one): it is
+   * delivered to every subscriber of `topic` once the transaction commits, never if it rolls back.
+   * @example await db.transaction(async () => { await createUser(u); await db.publish('user.created', { id: u.id }); });
+   */
+  publish(topic: string, payload: unknown, options?: PublishOptions): Promise<string> {
+    return this.#outbox.publish(topic, payload, options);
+  }
+
+  /**
+   * Handles the events of `topic`, at least once each, retried with backoff and dead-lettered
+   * after `retries`; the handler runs in a transaction that also records the event as handled,
+   * so its own database writes happen once. Events with the same key arrive in order.
+   */
+  subscribe(topic: string, handler: SubscriberHandler, options?: SubscribeOptions): this {
+    this.#outbox.subscribe(topic, handler, options);
+    return this;
+  }
+
+  /**
+   * Typed topics: `publish` and `subscribe` checked against a schema per topic, and payloads
+   * validated on both ends.
+   * @example const events = db.topics({ 'user.created': z.object({ id: z.number() }) });
+   */
+  topics<M extends TopicSchemas>(schemas: M): Topics<M> {
+    return typedTopics(this, schemas);
+  }
+
+  /** The dead-lettered deliveries, oldest first. */
+  deadEvents(): Promise<DeadEvent[]> {
+    return this.#outbox.dead();
+  }
+
+  /** Makes a dead-lettered event due again (for one subscriber, or all); resolves how many. */
+  retryEvent(id: string, subscriber?: string): Promise<number> {
+    return this.#outbox.retry(id, subscriber);
+  }
+
+  /** The embedded engine's data as a tarball (PGlite's `dumpDataDir`), for copies. */
   async dump(): Promise<Blob> {
-    const engine = await this.#open();
+    const engine = await this.open();
     if (!engine.dump) throw new Error('only the embedded engine (PGlite) can be dumped');
     return engine.dump();
-  }
-
-  /** Closes every connection; later queries fail. Used as a module, the app calls it last at shutdown. */
-  close(): Promise<void> {
-    this.#closing ??= (async () => {
-      const engine = await this.#engine?.catch(() => undefined);
-      await engine?.close();
-    })();
-    return this.#closing;
   }
 
   /** A health checker named `database`: `select 1` within the health timeout. */
@@ -206,7 +122,7 @@ export class Database implements Module {
       name: () => 'database',
       check: async () => {
         try {
-          await (await this.#open()).query('select 1', []);
+          await (await this.open()).query('select 1', []);
         } catch (err) {
           throw new Error(redactUrl(String((err as Error)?.message ?? err)));
         }
@@ -214,68 +130,35 @@ export class Database implements Module {
     };
   }
 
+  /** Stops the outbox relay (waiting for its handlers), then closes every connection. */
+  override async close(): Promise<void> {
+    await this.#outbox.stop();
+    await super.close();
+  }
+
   /**
-   * Used by `app.use(db)`: adds the `database` health checker, runs the migrations when the app
-   * starts (before the port opens, or before `inject`'s first request), and closes the pool after
-   * every other shutdown hook.
+   * Used by `app.use(db)`: adds the `database` health checker, runs the migrations and starts the
+   * outbox relay when the app starts (before the port opens, or before `inject`'s first request),
+   * stops the relay with the other shutdown hooks, and closes the pool after all of them.
    */
   register(app: App): void {
-    if (this.#app) throw new Error('this database is already used by an app');
-    this.#app = app;
-    this.#logger ??= app.logger;
-    const storage = this.#storage;
-    app.use(function databaseScope(c, next) {
-      return storage.run({ request: c }, next);
-    });
+    if (this.app) throw new Error('this database is already used by an app');
+    this.app = app;
+    app.use(this.requestScope());
     app.registerHealthChecker(this.healthChecker());
     app.onStart(() => this.#start());
+    app.onShutdown((signal) => this.#outbox.stop(signal));
     app.onShutdown(() => this.close(), { last: true });
   }
 
-  get #log(): Logger {
-    this.#logger ??= newLogger(process.env.NODE_ENV === 'production');
-    return this.#logger;
-  }
-
   async #start(): Promise<void> {
-    await this.#open();
-    this.#log.info(
-      'database: %s',
-      this.engine === 'postgres'
-        ? `PostgreSQL at ${this.location}`
-        : `embedded PostgreSQL (PGlite) in ${this.location}`,
-    );
-    if (this.#options.migrate) await this.migrate();
-  }
-
-  #open(): Promise<Engine> {
-    if (this.#closing) return Promise.reject(new Error('the database is closed'));
-    this.#engine ??= openEngine(this.#options, this.#log, this.#template).catch((err: unknown) => {
-      this.#engine = undefined;
-      throw err;
-    });
-    return this.#engine;
-  }
-
-  async #commit(tx: Tx): Promise<void> {
-    try {
-      await tx.end(true);
-    } catch (err) {
-      throw toDatabaseError(err, 'commit', this.#options.constraints);
-    }
-  }
-
-  async #savepoint<T>(tx: Tx, fn: () => Promise<T> | T): Promise<T> {
-    const name = `keelson_savepoint_${++tx.savepoints}`;
-    await this.query(`savepoint ${name}`);
-    try {
-      const result = await fn();
-      await this.query(`release savepoint ${name}`);
-      return result;
-    } catch (err) {
-      await this.query(`rollback to savepoint ${name}`).catch(() => {});
-      throw err;
-    }
+    await this.open();
+    const where = this.engine === 'postgres' ? 'PostgreSQL at' : 'embedded PostgreSQL (PGlite) in';
+    this.log.info('database: %s %s', where, this.location);
+    // A database with neither migrations nor subscribers is not touched before its first query.
+    const needed = this.options.migrations !== undefined || this.#outbox.subscribed;
+    if (this.options.migrate && needed) await this.migrate();
+    await this.#outbox.start();
   }
 }
 

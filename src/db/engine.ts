@@ -41,6 +41,8 @@ export interface Engine {
   connect(): Promise<EngineConnection>;
   /** Closes every connection; queries after this fail. */
   close(): Promise<void>;
+  /** Calls `fn` on each notification of `channel` (LISTEN) until the returned function is called. */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
   /** The embedded engine's whole data directory as a tarball, to start copies from. */
   dump?(): Promise<Blob>;
 }

@@ -5,11 +5,21 @@
  * @module
  */
 
-export { Database, database, type TransactionOptions } from './database.js';
+export type { TransactionOptions } from './core.js';
+export { Database, database } from './database.js';
 export type { Engine, EngineConnection, EngineField, EngineResult } from './engine.js';
 export { type ConstraintHandler, DatabaseError, type DatabaseErrorKind } from './errors.js';
 export { MigrationError, type MigrationStatus } from './migrations.js';
 export type { DatabaseOptions, PoolOptions } from './options.js';
+export { TopicPayloadError, type TopicSchemas, type Topics } from './outbox/topics.js';
+export type {
+  DeadEvent,
+  Delivery,
+  OutboxEvent,
+  PublishOptions,
+  SubscribeOptions,
+  SubscriberHandler,
+} from './outbox/types.js';
 export { type CompiledSql, type Sql, SqlFragment, SqlQuery } from './sql.js';
 export type { IsolationLevel } from './tx.js';
 export type { Int8Mode } from './values.js';

@@ -98,19 +98,24 @@ export async function migrationStatus(engine: Engine, dir: string): Promise<Migr
 }
 
 /**
- * Applies the pending files of `dir` and resolves their names. Refuses, changing nothing, when
- * an applied file was edited or removed; a failing file is rolled back whole and named with the
- * line of its error.
+ * Makes Keelson's own tables (`builtin`), then applies the pending files of `dir` (if any) and
+ * resolves their names. Refuses, changing nothing, when an applied file was edited or removed; a
+ * failing file is rolled back whole and named with the line of its error.
  */
-export async function applyMigrations(engine: Engine, dir: string): Promise<string[]> {
-  const files = readFiles(dir);
+export async function applyMigrations(
+  engine: Engine,
+  dir: string | undefined,
+  builtin: readonly string[] = [],
+): Promise<string[]> {
+  const files = dir === undefined ? [] : readFiles(dir);
   return locked(engine, async (conn) => {
+    for (const statement of builtin) await conn.query(statement, []);
     const done = await applied(conn);
     for (const [name, row] of done) {
       const file = files.find((f) => f.name === name);
       if (!file) {
         throw new MigrationError(
-          `migration ${name} was applied but its file is missing from ${dir}`,
+          `migration ${name} was applied but its file is missing from ${dir ?? 'the migrations folder'}`,
           name,
         );
       }

@@ -51,6 +51,8 @@ export interface DatabaseOptions {
    * @example { users_username_key: () => unprocessable('username has already been taken') }
    */
   constraints?: Record<string, ConstraintHandler>;
+  /** How often an idle outbox relay looks for due events when no notification woke it, in ms. @default 1000 */
+  outboxPollMs?: number;
   /** The logger, for a database used without an app (the app's once `app.use(db)`). */
   logger?: Logger;
 }
@@ -69,6 +71,7 @@ export interface ResolvedDatabaseOptions {
   readonly int8: Int8Mode;
   readonly isolation: IsolationLevel | undefined;
   readonly constraints: Readonly<Record<string, ConstraintHandler>>;
+  readonly outboxPollMs: number;
 }
 
 /** Applies the defaults and checks each field; throws a TypeError naming the bad one. */
@@ -114,6 +117,7 @@ export function resolveDatabaseOptions(options: DatabaseOptions = {}): ResolvedD
             'serializable',
           ]),
     constraints: { ...options.constraints },
+    outboxPollMs: whole('outboxPollMs', options.outboxPollMs, 1000, 1),
   };
 }
 

@@ -68,6 +68,21 @@ export async function pgEngine(settings: PgEngineSettings): Promise<Engine> {
         release: (broken) => client.release(broken === true),
       };
     },
+    async listen(channel, fn) {
+      // LISTEN needs a connection of its own for as long as it listens, outside the pool.
+      const client = new pg.Client({ connectionString: settings.url });
+      client.on('error', (err) =>
+        settings.logger.warn('database notifications lost: %s', err.message),
+      );
+      client.on('notification', (n) => {
+        if (n.channel === channel) fn();
+      });
+      await client.connect();
+      await client.query(`listen ${channel}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
     close: () => pool.end(),
   };
 }

@@ -41,6 +41,23 @@ export async function pgliteEngine(settings: PgliteEngineSettings): Promise<Engi
   return {
     kind: 'pglite',
     dump: () => db.dumpDataDir('none'),
+    async listen(channel, fn) {
+      const done = await take();
+      let stop: (() => Promise<void>) | undefined;
+      try {
+        stop = await db.listen(channel, () => fn());
+      } finally {
+        done();
+      }
+      return async () => {
+        const turn = await take();
+        try {
+          await stop?.();
+        } finally {
+          turn();
+        }
+      };
+    },
     async query(text, params) {
       const done = await take();
       try {

@@ -1,0 +1,60 @@
+/**
+ * What publishers and subscribers of the outbox write.
+ * @module
+ */
+
+/** Options of `db.publish`. */
+export interface PublishOptions {
+  /** Events with the same key reach each subscriber in the order they were published. */
+  key?: string;
+  /** Deliver no sooner than this many milliseconds after the commit. */
+  delayMs?: number;
+}
+
+/** One event as a subscriber receives it. */
+export interface OutboxEvent<P = unknown> {
+  /** The event's id (a bigserial, as a string). */
+  readonly id: string;
+  /** The topic it was published on. */
+  readonly topic: string;
+  /** Its key, when it has one. */
+  readonly key: string | null;
+  /** The payload, as published (JSON). */
+  readonly payload: P;
+  /** When it was published. */
+  readonly publishedAt: Date;
+}
+
+/** What a subscriber's handler is given. */
+export interface Delivery<P = unknown> {
+  /** The event. */
+  readonly event: OutboxEvent<P>;
+  /** 1 for the first try, 2 for the first retry, …. */
+  readonly attempt: number;
+  /** Aborts at the shutdown deadline: stop, and the event is delivered again later. */
+  readonly signal: AbortSignal;
+}
+
+/** A subscriber's handler: runs in a transaction that also records the event as handled. */
+export type SubscriberHandler<P = unknown> = (delivery: Delivery<P>) => Promise<void> | void;
+
+/** Options of `db.subscribe`. */
+export interface SubscribeOptions {
+  /** A stable name, the same on every replica; default: the handler function's name. */
+  name?: string;
+  /** Tries after the first before the event is dead-lettered. @default 5 */
+  retries?: number;
+  /** The first retry's delay; each later one doubles it. @default 1000 */
+  backoffMs?: number;
+  /** Events handled at once by this subscriber on each replica. @default 1 */
+  concurrency?: number;
+}
+
+/** A dead-lettered delivery, for `keelson db events --dead`. */
+export interface DeadEvent {
+  readonly id: string;
+  readonly topic: string;
+  readonly subscriber: string;
+  readonly attempts: number;
+  readonly lastError: string | null;
+}
