@@ -3,7 +3,6 @@
  * bad ones answered with an error frame, one request-log entry when it closes.
  * @module
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { describeError } from '../../errors/describe.js';
 import { KError, toProblem, unprocessable } from '../../errors/index.js';
@@ -53,6 +52,9 @@ export function runConnection(
   answers: AnswerPath,
 ): OpenConnection {
   const { request, reply } = c;
+  // The upgrade was answered 101 (by ws, past the response object): the entry's status, and
+  // what tells the shutdown this connection is no request waiting for an answer.
+  reply.code(101);
   const where = `websocket ${request.keelsonRoute ?? request.url}`;
   // Why the server ended the connection, when it did not end normally: the entry's error.
   let endedBy: string | undefined;
@@ -105,7 +107,8 @@ export function runConnection(
         } catch (err) {
           runtime.logger.warn('%s: close failed: %s', where, describeError(err));
         }
-        logClose(answers, request, reply, endedBy);
+        // The entry's duration is the connection's lifetime.
+        recordRequest(answers, request, reply, endedBy);
         resolve();
       });
     });
@@ -161,15 +164,4 @@ export function runConnection(
       throw err;
     }
   }
-}
-
-// The upgrade was answered 101; the entry's duration is the connection's lifetime.
-function logClose(
-  answers: AnswerPath,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  endedBy: string | undefined,
-): void {
-  reply.code(101);
-  recordRequest(answers, request, reply, endedBy);
 }
