@@ -71,11 +71,12 @@ export class Inbox {
     }
     this.#jobs.push({ run, bytes });
     this.#bytes += bytes;
+    // An idle inbox takes the job at once: only what is left waits, and counts.
+    this.#running ??= this.#drain();
     if (!this.#paused && (this.#jobs.length >= this.#maxQueued || this.#bytes >= PAUSE_BYTES)) {
       this.#paused = true;
       this.#socket.pause();
     }
-    this.#running ??= this.#drain();
   }
 
   /** Forgets the waiting messages (the one being handled finishes) and reads again. */
