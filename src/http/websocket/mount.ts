@@ -58,7 +58,7 @@ export function mountWebSocketRoutes(
     // After the plugin's own listener, which routes the upgrade through the engine.
     context.server.on('upgrade', closeWhenRefused);
     // The engine's close waits for the closing handshakes, so each connection is logged before
-    // the process exits; the shutdown deadline still bounds it.
+    // the process exits; SHUTDOWN_CLOSE_TIMEOUT_MS bounds a client that never answers.
     context.addHook('onClose', async function waitForWebSockets() {
       await Promise.all([...open].map((connection) => connection.ended));
     });
