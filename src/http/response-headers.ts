@@ -5,6 +5,7 @@ import { describeError } from '../errors/describe.js';
 import type { AnswerPath } from './answer.js';
 import { recordRequest } from './hooks.js';
 import type { SecurityHeaders } from './security-headers.js';
+import { EVENT_STREAM_TYPE } from './sse/schema.js';
 
 /** What the response-header hook adds. */
 export interface ResponseHeaderOptions {
@@ -83,11 +84,20 @@ function watchStream(
   const raw = reply.raw;
   raw.once('close', () => {
     if (raw.writableFinished) return;
-    // A client leaving an endless stream (server-sent events) is how such a stream ends.
+    // A client leaving an event stream is how such a stream ends: a plain entry (info).
+    if (failure === undefined && isEventStream(reply)) {
+      recordRequest(answers, request, reply);
+      return;
+    }
     const why =
       failure === undefined
         ? 'the client closed the connection before the end of the response'
         : `response cut off: ${describeError(failure)}`;
     recordRequest(answers, request, reply, why);
   });
+}
+
+function isEventStream(reply: FastifyReply): boolean {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith(EVENT_STREAM_TYPE);
 }

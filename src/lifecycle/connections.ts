@@ -84,13 +84,15 @@ export class ConnectionTracker {
 
   /**
    * Cuts off every connection whose request has no answer started (a body still arriving, a
-   * handler still working); responses already being sent are left alone. Returns how many.
+   * handler still working); responses already being sent are left alone, and so are the
+   * connections answered 101 and taken over (WebSockets), which their owner closes. Returns
+   * how many.
    */
   cutUnanswered(reason: string): number {
     let cut = 0;
     for (const socket of this.#sockets) {
       const res = responseOf(socket);
-      if (socket.destroyed || !res || res.headersSent) continue;
+      if (socket.destroyed || !res || res.headersSent || isTakenOver(socket, res)) continue;
       this.#cut(socket, res, reason);
       cut++;
     }
@@ -116,11 +118,17 @@ export class ConnectionTracker {
   #cut(socket: Socket, res: ServerResponse | undefined, reason: string): void {
     if (res && !res.writableFinished) {
       const pending = socket.writableLength;
-      const detail = res.headersSent
-        ? `response cut off: ${reason}${pending > 0 ? ` (${pending} bytes pending)` : ''}`
-        : `request cut off before an answer: ${reason}`;
-      // Nothing was sent: the log says 503, what a request refused at shutdown would get.
-      if (!res.headersSent) res.statusCode = 503;
+      let detail: string;
+      if (isTakenOver(socket, res)) {
+        // Its 101 went out past the response object, so headersSent says nothing of it.
+        detail = `upgraded connection cut off: ${reason}`;
+      } else if (res.headersSent) {
+        detail = `response cut off: ${reason}${pending > 0 ? ` (${pending} bytes pending)` : ''}`;
+      } else {
+        detail = `request cut off before an answer: ${reason}`;
+        // Nothing was sent: the log says 503, what a request refused at shutdown would get.
+        res.statusCode = 503;
+      }
       markCutOff(res, detail);
       // The engine writes the request's log entry when its response errors or finishes; a
       // connection destroyed mid-response does neither, so the entry would be lost.
@@ -175,6 +183,12 @@ export class ConnectionTracker {
 // Node frees a connection's HTTP parser when the connection is upgraded (or closed).
 function isUpgraded(socket: Socket): boolean {
   return (socket as { parser?: unknown }).parser === null;
+}
+
+// Upgraded, and its upgrade accepted: the WebSocket layer sets 101 on the response it was
+// routed with. An upgrade whose middleware still runs is an unanswered request like any other.
+function isTakenOver(socket: Socket, res: ServerResponse): boolean {
+  return res.statusCode === 101 && isUpgraded(socket);
 }
 
 function remote(socket: Socket): string {

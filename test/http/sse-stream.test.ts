@@ -160,6 +160,32 @@ describe('sendEventStream streams', () => {
   });
 });
 
+describe('sendEventStream with a source that cannot make its iterator', () => {
+  it('ends the stream with a warning and leaves no listener or timer behind', async () => {
+    const client = new AbortController();
+    const shutdown = new AbortController();
+    const { c, warnings } = target(client.signal);
+    const source = {
+      [Symbol.asyncIterator]() {
+        throw new Error('no cursor');
+      },
+    };
+    const stream = sendEventStream(c, runtime(shutdown.signal), source as never, {
+      heartbeatMs: 1,
+    });
+    expect(await text(stream)).toBe(': stream open\n\n');
+    expect(warnings).toEqual([
+      [
+        'event stream %s ended by an error: %s',
+        '/events',
+        expect.stringMatching(/^Error: no cursor/),
+      ],
+    ]);
+    expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(shutdown.signal, 'abort')).toHaveLength(0);
+  });
+});
+
 describe('eventStream', () => {
   it('describes the stream by default', async () => {
     const { app } = testApp();

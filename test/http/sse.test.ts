@@ -179,7 +179,41 @@ describe('server-sent events (real socket)', () => {
     await expect
       .poll(() => requestEntries(lines).filter((e) => e.path === '/forever'))
       .toHaveLength(1);
-    expect(requestEntries(lines).find((e) => e.path === '/forever')).toMatchObject({ status: 200 });
+    // The client leaving is how an event stream ends: a plain entry, not a warning.
+    const entry = requestEntries(lines).find((e) => e.path === '/forever');
+    expect(entry).toMatchObject({ status: 200, level: 'info' });
+    expect(entry).not.toHaveProperty('error');
+  });
+
+  it('ends the stream with one warning when the source cannot make its iterator, and close() is not held', async () => {
+    const { app, lines } = testApp({ shutdownTimeoutMs: 10_000 } as never);
+    const source = {
+      [Symbol.asyncIterator](): AsyncIterator<ServerSentEvent> {
+        throw new Error('no cursor');
+      },
+    };
+    app.addRoutes(get('/broken', (c) => c.sse(source)));
+    const s = open(`${await serve(app)}/broken`);
+    await s.ended;
+    expect(s.res.statusCode).toBe(200);
+    expect(s.body).toBe(': stream open\n\n');
+    const warned = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.level === 'warn');
+    expect(warned).toMatchObject([
+      {
+        message: expect.stringMatching(
+          /^event stream \/broken ended by an error: Error: no cursor/,
+        ),
+      },
+    ]);
+    await expect
+      .poll(() => requestEntries(lines))
+      .toMatchObject([{ path: '/broken', status: 200 }]);
+    const started = Date.now();
+    apps.splice(0);
+    expect(await app.close()).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('ends open streams when the app begins to shut down, so close() does not wait for the deadline', async () => {

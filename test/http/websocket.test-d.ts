@@ -24,6 +24,15 @@ describe('websocket route types', () => {
     });
   });
 
+  it('takes maxQueued as a number and pingIntervalMs as a number or false', () => {
+    ws('/limits', { maxQueued: 8, pingIntervalMs: false, onMessage() {} });
+    ws('/limits', { maxQueued: 8, pingIntervalMs: 5_000, onMessage() {} });
+    // @ts-expect-error: pingIntervalMs is a number of ms or false
+    ws('/limits', { pingIntervalMs: true, onMessage() {} });
+    // @ts-expect-error: maxQueued is a number
+    ws('/limits', { maxQueued: '8', onMessage() {} });
+  });
+
   it('requires onMessage', () => {
     // @ts-expect-error: onMessage is missing
     ws('/none', {});

@@ -20,6 +20,14 @@ export interface Figures {
   uploadPeakRssMb: number;
   /** How much that peak exceeds the RSS before the upload, in MiB. */
   uploadRssGrowthMb: number;
+  /** The service's RSS before one client floods a slow WebSocket handler, in MiB. */
+  wsFloodRssBeforeMb: number;
+  /** The service's peak RSS during that flood, in MiB. */
+  wsFloodPeakRssMb: number;
+  /** The exit code of a shutdown with WebSocket clients that ignore the close frame. */
+  wsDeafShutdownExitCode: number;
+  /** How long that shutdown took, from the signal to the exit, in ms. */
+  wsDeafShutdownMs: number;
 }
 
 declare module 'vitest' {
@@ -38,6 +46,10 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   logLinesLost: 'log lines lost',
   uploadPeakRssMb: 'peak RSS during a 200 MB upload (MiB)',
   uploadRssGrowthMb: 'RSS growth during that upload (MiB)',
+  wsFloodRssBeforeMb: 'RSS before a WebSocket flood (MiB)',
+  wsFloodPeakRssMb: 'peak RSS during it (MiB)',
+  wsDeafShutdownExitCode: 'exit code of a shutdown with WebSocket clients ignoring the close',
+  wsDeafShutdownMs: 'its time (ms)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

@@ -17,6 +17,10 @@ export default class ReliabilityReporter implements Reporter {
       logLinesLost: 0,
       uploadPeakRssMb: 0,
       uploadRssGrowthMb: 0,
+      wsFloodRssBeforeMb: 0,
+      wsFloodPeakRssMb: 0,
+      wsDeafShutdownExitCode: 0,
+      wsDeafShutdownMs: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;

@@ -81,9 +81,11 @@ async function pump(
   const heartbeat = setInterval(() => out.write(HEARTBEAT), heartbeatMs);
   heartbeat.unref();
 
-  const it = source[Symbol.asyncIterator]();
+  let it: AsyncIterator<ServerSentEvent> | undefined;
   let done = false;
   try {
+    // Inside the try: a source whose iterator cannot be made ends the stream like any failure.
+    it = source[Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([it.next(), stopped]);
       if (next === STOP) break;
@@ -101,8 +103,15 @@ async function pump(
     clearInterval(heartbeat);
     client.removeEventListener('abort', onStop);
     shutdown.removeEventListener('abort', onStop);
-    // Not awaited: a generator blocked in an await finishes when that await settles.
-    if (!done) Promise.resolve(it.return?.()).catch(() => {});
+    if (it && !done) returnQuietly(it);
     out.end();
   }
+}
+
+// Not awaited: a generator blocked in an await finishes when that await settles. A return()
+// that throws or rejects has nothing left to end: the stream is over.
+function returnQuietly(it: AsyncIterator<ServerSentEvent>): void {
+  try {
+    Promise.resolve(it.return?.()).catch(() => {});
+  } catch {}
 }

@@ -3,7 +3,6 @@
  * bad ones answered with an error frame, one request-log entry when it closes.
  * @module
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { describeError } from '../../errors/describe.js';
 import { KError, toProblem, unprocessable } from '../../errors/index.js';
@@ -11,55 +10,123 @@ import type { Context, RequestRuntime } from '../../routing/context.js';
 import { issuePath } from '../../standard-schema.js';
 import type { AnswerPath } from '../answer.js';
 import { type HookRuntime, recordRequest } from '../hooks.js';
+import { startHeartbeat } from './heartbeat.js';
+import { Inbox } from './inbox.js';
 import type { WebSocketRoute } from './route.js';
 
 /** The close code of a connection the server ends because it is shutting down ("going away"). */
-export const GOING_AWAY = 1001;
+const GOING_AWAY = 1001;
 /** The close code of a connection whose handler failed. */
 const INTERNAL_ERROR = 1011;
+/** The close code of a connection whose client sent more than its handler could keep up with. */
+const POLICY_VIOLATION = 1008;
+/** A WebSocket's readyState once closed. */
+const CLOSED = 3;
 
 /** The frame a message that cannot be handled gets: `{ "type": "error", "error": <problem> }`. */
 export function errorFrame(err: unknown): string {
   return JSON.stringify({ type: 'error', error: toProblem(err) });
 }
 
-/** Runs a route's handlers on one accepted connection; resolves once it has closed and is logged. */
+/** An accepted connection, as the routes' mount sees it. */
+export interface OpenConnection {
+  /** Resolves once the connection has closed, its close handler has run and it is logged. */
+  readonly ended: Promise<void>;
+  /**
+   * Starts the closing handshake with 1001 ("going away"), and drops the connection if the
+   * client has not finished it within `timeoutMs`.
+   */
+  closeForShutdown(timeoutMs: number): void;
+}
+
+/**
+ * Runs a route's handlers on one accepted connection: `open`, then each message in order
+ * through an Inbox (back-pressure, `maxQueued`), pings every `pingIntervalMs`, and at the end
+ * `close` and one request-log entry, which says why when the server ended the connection.
+ */
 export function runConnection(
   socket: WebSocket,
   c: Context,
   route: WebSocketRoute,
   runtime: HookRuntime & RequestRuntime,
   answers: AnswerPath,
-): Promise<void> {
+): OpenConnection {
   const { request, reply } = c;
+  // The upgrade was answered 101 (by ws, past the response object): the entry's status, and
+  // what tells the shutdown this connection is no request waiting for an answer.
+  reply.code(101);
   const where = `websocket ${request.keelsonRoute ?? request.url}`;
+  // Why the server ended the connection, when it did not end normally: the entry's error.
+  let endedBy: string | undefined;
+  let shutdownTimer: NodeJS.Timeout | undefined;
+  const terminate = (why: string) => {
+    endedBy ??= why;
+    socket.terminate();
+  };
   const failed = (stage: string, err: unknown) => {
     request.keelsonError = err;
     runtime.logger.warn('%s: %s failed: %s', where, stage, describeError(err));
     socket.close(INTERNAL_ERROR, 'internal error');
   };
-  // Messages are handled one after another, in the order they arrive.
-  let queue: Promise<unknown> = Promise.resolve();
-  socket.on('message', (data: Buffer, isBinary: boolean) => {
-    queue = queue
-      .then(() => handleMessage(data, isBinary))
-      .catch((err) => failed('onMessage', err));
+  const inbox = new Inbox(socket, route.maxQueued, () => {
+    endedBy ??= `closed with 1008: more than ${route.maxQueued} messages waited for the handler`;
+    socket.close(POLICY_VIOLATION, 'too many messages waiting');
   });
-  const closed = new Promise<void>((resolve) => {
+  const interval = route.pingIntervalMs;
+  const stopHeartbeat =
+    interval === false
+      ? () => {}
+      : startHeartbeat(
+          socket,
+          interval,
+          () => inbox.paused,
+          () => terminate(`dropped: no pong to a ping within ${interval} ms`),
+        );
+  inbox.push(async () => {
+    try {
+      await route.open?.(socket, c);
+    } catch (err) {
+      failed('open', err);
+    }
+  }, 0);
+  socket.on('message', (data: Buffer, isBinary: boolean) => {
+    inbox.push(
+      () => handleMessage(data, isBinary).catch((err) => failed('onMessage', err)),
+      data.length,
+    );
+  });
+  const ended = new Promise<void>((resolve) => {
     socket.once('close', (code: number) => {
-      void queue.then(async () => {
+      // What the client sent and is still waiting is nobody's to answer now.
+      inbox.drop();
+      stopHeartbeat();
+      clearTimeout(shutdownTimer);
+      void inbox.idle().then(async () => {
         try {
           await route.close?.(socket, code, c);
         } catch (err) {
           runtime.logger.warn('%s: close failed: %s', where, describeError(err));
         }
-        logClose(answers, request, reply);
+        // The entry's duration is the connection's lifetime.
+        recordRequest(answers, request, reply, endedBy);
         resolve();
       });
     });
   });
-  queue = queue.then(() => route.open?.(socket, c)).catch((err) => failed('open', err));
-  return closed;
+  return {
+    ended,
+    closeForShutdown(timeoutMs) {
+      if (socket.readyState === CLOSED || shutdownTimer) return;
+      // Reading again, so the client's close frame is read even if the inbox had paused.
+      inbox.drop();
+      socket.close(GOING_AWAY, 'server shutting down');
+      shutdownTimer = setTimeout(
+        () => terminate(`closed at shutdown: no close frame back within ${timeoutMs} ms`),
+        timeoutMs,
+      );
+      shutdownTimer.unref();
+    },
+  };
 
   async function handleMessage(data: Buffer, isBinary: boolean): Promise<void> {
     const schema = route.message;
@@ -97,10 +164,4 @@ export function runConnection(
       throw err;
     }
   }
-}
-
-// The upgrade was answered 101; the entry's duration is the connection's lifetime.
-function logClose(answers: AnswerPath, request: FastifyRequest, reply: FastifyReply): void {
-  reply.code(101);
-  recordRequest(answers, request, reply);
 }

@@ -16,7 +16,7 @@ import { middlewareOf, type RouteEntry } from '../../routing/table.js';
 import type { Middleware } from '../../routing/types.js';
 import type { AnswerPath } from '../answer.js';
 import type { HookRuntime } from '../hooks.js';
-import { GOING_AWAY, runConnection } from './connection.js';
+import { type OpenConnection, runConnection } from './connection.js';
 import { websocketOf } from './route.js';
 
 const ACCEPT = Symbol('accept the upgrade');
@@ -24,7 +24,16 @@ const ACCEPT = Symbol('accept the upgrade');
 /** The largest WebSocket message accepted, in bytes. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-/** Mounts `entries` (WebSocket routes) and closes their connections with 1001 at shutdown. */
+/**
+ * How long a client has to answer the close frame sent at shutdown before its connection is
+ * dropped: a client that ignores it must not hold the drain (half the shutdown's time).
+ */
+export const SHUTDOWN_CLOSE_TIMEOUT_MS = 1_000;
+
+/**
+ * Mounts `entries` (WebSocket routes) and closes their connections with 1001 at shutdown,
+ * dropping those whose client has not answered within SHUTDOWN_CLOSE_TIMEOUT_MS.
+ */
 export function mountWebSocketRoutes(
   fastify: FastifyInstance,
   entries: readonly RouteEntry[],
@@ -32,12 +41,12 @@ export function mountWebSocketRoutes(
   appMiddleware: readonly Middleware[],
   answers: AnswerPath,
 ): void {
-  // Each open connection and the promise of its end (close handler run, entry logged).
-  const open = new Map<WebSocket, Promise<void>>();
+  // Each open connection, until it has closed and is logged.
+  const open = new Set<OpenConnection>();
   runtime.shutdownBegun.addEventListener(
     'abort',
     () => {
-      for (const socket of open.keys()) socket.close(GOING_AWAY, 'server shutting down');
+      for (const connection of open) connection.closeForShutdown(SHUTDOWN_CLOSE_TIMEOUT_MS);
     },
     { once: true },
   );
@@ -49,9 +58,9 @@ export function mountWebSocketRoutes(
     // After the plugin's own listener, which routes the upgrade through the engine.
     context.server.on('upgrade', closeWhenRefused);
     // The engine's close waits for the closing handshakes, so each connection is logged before
-    // the process exits; the shutdown deadline still bounds it.
+    // the process exits; SHUTDOWN_CLOSE_TIMEOUT_MS bounds a client that never answers.
     context.addHook('onClose', async function waitForWebSockets() {
-      await Promise.all(open.values());
+      await Promise.all([...open].map((connection) => connection.ended));
     });
     for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answers, open);
   });
@@ -75,7 +84,7 @@ function mountOne(
   runtime: HookRuntime & RequestRuntime,
   appMiddleware: readonly Middleware[],
   answers: AnswerPath,
-  open: Map<WebSocket, Promise<void>>,
+  open: Set<OpenConnection>,
 ): void {
   const route = websocketOf(entry.def)!;
   const pattern = entry.path;
@@ -111,10 +120,10 @@ function mountOne(
     },
     handler: function keelsonWebSocket(socket: WebSocket, request: FastifyRequest) {
       const c = accepted.get(request)!;
-      const ended = runConnection(socket, c, route, runtime, answers);
-      open.set(socket, ended);
-      void ended.then(() => open.delete(socket));
-      if (runtime.shutdownBegun.aborted) socket.close(GOING_AWAY, 'server shutting down');
+      const connection = runConnection(socket, c, route, runtime, answers);
+      open.add(connection);
+      void connection.ended.then(() => open.delete(connection));
+      if (runtime.shutdownBegun.aborted) connection.closeForShutdown(SHUTDOWN_CLOSE_TIMEOUT_MS);
     },
   });
 }

@@ -38,7 +38,24 @@ export interface WebSocketOptions<Path extends string, M extends Schema | undefi
   ): unknown;
   /** Called once the connection has closed, with the close code. */
   close?(socket: WebSocketConnection, code: number, c: WebSocketContext<Path>): unknown;
+  /**
+   * The most messages of one connection that may wait while `onMessage` is busy. Reading from
+   * the connection pauses when they are reached (or hold 1 MiB) and resumes once half are
+   * handled, so a fast client is slowed to the handler's pace; a message that arrives past the
+   * limit anyway (a burst read before the pause) closes the connection with 1008.
+   * @default 64
+   */
+  maxQueued?: number;
+  /**
+   * How often the server pings each connection; one that has sent neither a pong nor a
+   * message by the next ping is dropped (1006). `false` sends no pings.
+   * @default 30000
+   */
+  pingIntervalMs?: number | false;
 }
+
+/** The defaults of a WebSocket route's limits. */
+export const WEBSOCKET_DEFAULTS = Object.freeze({ maxQueued: 64, pingIntervalMs: 30_000 });
 
 /** A WebSocket route's options once the route is built, types erased. */
 export interface WebSocketRoute {
@@ -46,7 +63,12 @@ export interface WebSocketRoute {
   readonly open: ((socket: WebSocketConnection, c: Context) => unknown) | undefined;
   readonly onMessage: (message: unknown, socket: WebSocketConnection, c: Context) => unknown;
   readonly close: ((socket: WebSocketConnection, code: number, c: Context) => unknown) | undefined;
+  readonly maxQueued: number;
+  readonly pingIntervalMs: number | false;
 }
+
+// The longest delay a Node timer takes; a longer one fires at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const routes = new WeakMap<RouteDef, WebSocketRoute>();
 
@@ -79,6 +101,18 @@ export function ws<Path extends string, M extends Schema | undefined = undefined
   if (schema !== undefined && !isStandardSchema(schema)) {
     throw new TypeError(`ws ${path}: the message schema is not a Standard Schema value`);
   }
+  const { maxQueued = WEBSOCKET_DEFAULTS.maxQueued } = options;
+  const { pingIntervalMs = WEBSOCKET_DEFAULTS.pingIntervalMs } = options;
+  if (!Number.isInteger(maxQueued) || maxQueued < 1) {
+    throw new TypeError(`ws ${path}: maxQueued must be an integer >= 1, got ${String(maxQueued)}`);
+  }
+  const validInterval =
+    typeof pingIntervalMs === 'number' && pingIntervalMs > 0 && pingIntervalMs <= MAX_TIMER_MS;
+  if (pingIntervalMs !== false && !validInterval) {
+    throw new TypeError(
+      `ws ${path}: pingIntervalMs must be a number of ms from 1 to ${MAX_TIMER_MS}, or false, got ${String(pingIntervalMs)}`,
+    );
+  }
   const def: RouteDef = Object.freeze({
     method: 'GET',
     path,
@@ -92,6 +126,8 @@ export function ws<Path extends string, M extends Schema | undefined = undefined
       open: options.open as WebSocketRoute['open'],
       onMessage: options.onMessage as WebSocketRoute['onMessage'],
       close: options.close as WebSocketRoute['close'],
+      maxQueued,
+      pingIntervalMs,
     }),
   );
   return def;
