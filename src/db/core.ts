@@ -165,17 +165,20 @@ export class DatabaseCore {
 
   /** The logger: the app's once used by one, else the one given, else a new one. */
   protected get log(): Logger {
-    this.#logger ??= this.app?.logger ?? newLogger(process.env.NODE_ENV === 'production');
+    if (this.app) return this.app.logger;
+    this.#logger ??= newLogger(process.env.NODE_ENV === 'production');
     return this.#logger;
   }
 
   /** The engine, opened on first call. */
   protected open(): Promise<Engine> {
     if (this.#closing) return Promise.reject(new Error('the database is closed'));
-    this.#engine ??= openEngine(this.options, this.log, this.#template).catch((err: unknown) => {
-      this.#engine = undefined;
-      throw err;
-    });
+    this.#engine ??= openEngine(this.options, () => this.log, this.#template).catch(
+      (err: unknown) => {
+        this.#engine = undefined;
+        throw err;
+      },
+    );
     return this.#engine;
   }
 

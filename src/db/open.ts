@@ -6,7 +6,7 @@ import { valueParsers } from './values.js';
 /** Opens the engine the options name (loading its library on first use). */
 export async function openEngine(
   options: ResolvedDatabaseOptions,
-  logger: Logger,
+  logger: () => Logger,
   template?: Blob,
 ): Promise<Engine> {
   const common = {

@@ -17,7 +17,7 @@ export interface PgEngineSettings extends EngineSettings {
   readonly url: string;
   readonly max: number;
   readonly idleTimeoutMs: number;
-  readonly logger: Logger;
+  readonly logger: () => Logger;
 }
 
 /** Opens a pool on `url`; connections are made on demand. */
@@ -38,7 +38,7 @@ export async function pgEngine(settings: PgEngineSettings): Promise<Engine> {
     },
   });
   // An idle connection the server drops must not crash the process: the next query reconnects.
-  pool.on('error', (err) => settings.logger.warn('database connection lost: %s', err.message));
+  pool.on('error', (err) => settings.logger().warn('database connection lost: %s', err.message));
   const timedOut = (err: unknown) =>
     err instanceof Error && /timeout exceeded when trying to connect/i.test(err.message)
       ? new PoolTimeoutError(settings.connectTimeoutMs)
@@ -72,7 +72,7 @@ export async function pgEngine(settings: PgEngineSettings): Promise<Engine> {
       // LISTEN needs a connection of its own for as long as it listens, outside the pool.
       const client = new pg.Client({ connectionString: settings.url });
       client.on('error', (err) =>
-        settings.logger.warn('database notifications lost: %s', err.message),
+        settings.logger().warn('database notifications lost: %s', err.message),
       );
       client.on('notification', (n) => {
         if (n.channel === channel) fn();

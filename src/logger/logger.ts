@@ -77,6 +77,14 @@ export class Logger {
   }
 
   /**
+   * Writes an error-level entry for a failure the service lives through (an event given up after
+   * its retries); unlike `error`, it does not exit.
+   */
+  failure(format: unknown, ...args: unknown[]): void {
+    this.#log('error', format, args);
+  }
+
+  /**
    * For fatal configuration errors at startup: writes the entry, flushes everything buffered
    * synchronously, and exits the process with code 1.
    */

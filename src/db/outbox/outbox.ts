@@ -104,7 +104,9 @@ export class Outbox {
     this.#relay
       ?.add(subscriber)
       .catch((err: unknown) =>
-        this.#host.log().error('outbox subscriber %s did not start: %s', name, describeError(err)),
+        this.#host
+          .log()
+          .failure('outbox subscriber %s did not start: %s', name, describeError(err)),
       );
   }
 

@@ -165,7 +165,7 @@ export class Relay {
       if (dead) {
         host
           .log()
-          .error(
+          .failure(
             'outbox event %s (%s) dead-lettered for %s after %d tries: %s',
             row.id,
             row.topic,
