@@ -7,6 +7,9 @@ import type { DocsSecurityScheme } from './security.js';
 /** The environment a service runs in. In `production` the docs endpoints are not registered. */
 export type Env = 'development' | 'staging' | 'production';
 
+/** Where the env came from: `config.env`, the `NODE_ENV` variable, or the default. */
+export type EnvSource = 'config' | 'NODE_ENV' | 'default';
+
 /** Who to contact about the API, shown in the docs. */
 export interface DocsContact {
   /** Person or team. */
@@ -92,7 +95,10 @@ export interface KConfig {
   serviceName: string;
   /** The TCP port to listen on; `0` picks any free port. @default 3000 */
   port?: number;
-  /** @default 'development' */
+  /**
+   * The environment. When absent, `NODE_ENV` decides if it is one of the three; else
+   * `development`. @default process.env.NODE_ENV, else 'development'
+   */
   env?: Env;
   /** The address to listen on. @default '0.0.0.0' */
   host?: string;
@@ -175,6 +181,8 @@ export interface ResolvedConfig {
   port: number;
   /** The environment the service runs in. */
   env: Env;
+  /** Where `env` came from; the startup line says so unless it was given. */
+  envFrom: EnvSource;
   /** The address to listen on. */
   host: string;
   /** The service's version. */
