@@ -51,6 +51,8 @@ describe('the dev panel', () => {
     expect(resolveDevPanel(undefined, 'development')).toEqual({
       maxRequests: 100,
       maxLogLines: 200,
+      allowRemote: false,
+      hosts: [],
     });
   });
 
