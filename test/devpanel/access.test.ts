@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killAll, startLogProcess } from '../support/log-process.js';
+import { PLANTED } from './fixtures/planted.js';
 
 // Who reaches the dev panel, over real sockets in a child process: the env it is on in, the
 // clients and Host names it answers, and no CORS on its routes.
@@ -170,5 +171,18 @@ describe.runIf(outside)('the dev panel and clients on other machines', () => {
     const from = outside!;
     const res = await get(from, port, '/_keelson/api/state', { from, host: `${from}:${port}` });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('the dev panel config', () => {
+  it('shows none of the planted secrets over the socket', async () => {
+    const extra = Object.assign({}, ...PLANTED.map(([, config]) => config));
+    const s = start({ PANEL_EXTRA: JSON.stringify(extra) });
+    const port = await s.port;
+    const state = await get('127.0.0.1', port, '/_keelson/api/state');
+    expect(state.status).toBe(200);
+    const shown = JSON.stringify(JSON.parse(state.body).config);
+    for (const [where, , secret] of PLANTED) expect(shown, where).not.toContain(secret);
+    expect(JSON.parse(state.body).config.database).toBe('postgres://user:••••••@host/db');
   });
 });
