@@ -47,6 +47,18 @@ function nameOf(mw: Middleware): string {
   return `middleware ${mw.name ? `"${mw.name}"` : '(anonymous)'}`;
 }
 
+/** A scheme in a few words, so two middleware of one name can be told apart. */
+function summary(scheme: DocsSecurityScheme): string {
+  switch (scheme.type) {
+    case 'apiKey':
+      return `apiKey in ${scheme.in} "${scheme.name}"`;
+    case 'http':
+      return `http ${scheme.scheme}`;
+    default:
+      return scheme.type;
+  }
+}
+
 /** Stable JSON, keys sorted, to compare two schemes. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -72,7 +84,7 @@ export function mergeSecuritySchemes(
       const existing = out[name];
       if (existing && canonical(existing) !== canonical(scheme)) {
         throw new Error(
-          `the security scheme "${name}" is declared differently by ${owner.get(name)} and by ${nameOf(mw)}; give one of them another name`,
+          `the security scheme "${name}" is declared differently by ${owner.get(name)} (${summary(existing)}) and by ${nameOf(mw)} (${summary(scheme)}); give one of them another name: the securityScheme option of a guard (apiKey({ securityScheme })), or its key in describeMiddleware or docs.securitySchemes`,
         );
       }
       out[name] = scheme;
