@@ -37,6 +37,8 @@ describe('resolveConfig defaults', () => {
         version: '1.0.0',
         servers: [],
         tags: [],
+        head: true,
+        builtins: true,
         enabled: true,
       },
       health: { timeoutMs: 800, cacheMs: 0 },
@@ -95,6 +97,8 @@ describe('resolveConfig defaults', () => {
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
         servers: [{ url: 'https://api.example.com', description: 'Production' }, { url: '/' }],
         tags: [{ name: 'users', description: 'User accounts' }, { name: 'admin' }],
+        head: true,
+        builtins: true,
         enabled: true,
       },
       health: { timeoutMs: 250, cacheMs: 1_000 },
@@ -160,7 +164,7 @@ describe('DEFAULTS', () => {
       keepAliveTimeoutMs: 72_000,
       requestTimeoutMs: 30_000,
       headersTimeoutMs: 10_000,
-      docs: { path: '/docs', version: '1.0.0' },
+      docs: { path: '/docs', version: '1.0.0', head: true, builtins: true },
       health: { timeoutMs: 800, cacheMs: 0 },
     });
     expect(Object.isFrozen(DEFAULTS)).toBe(true);

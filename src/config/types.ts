@@ -69,6 +69,16 @@ export interface DocsConfig {
    * @example [{ bearerAuth: [] }]
    */
   security?: Record<string, string[]>[];
+  /**
+   * Document the HEAD operation the engine answers for every GET (without a body). `false`
+   * keeps them out of the document; the engine still answers HEAD. @default true
+   */
+  head?: boolean;
+  /**
+   * Document Keelson's own routes (`/health`, `/health/ready`, `/health/live`). `false` keeps
+   * them out of the document; they are still served. @default true
+   */
+  builtins?: boolean;
 }
 
 /** The health endpoint (`GET /health`). */
@@ -169,6 +179,10 @@ export interface ResolvedDocsConfig {
   securitySchemes?: Record<string, DocsSecurityScheme>;
   /** The document's root security requirement, when given. */
   security?: Record<string, string[]>[];
+  /** Whether the document has the HEAD operations of GET routes. */
+  head: boolean;
+  /** Whether the document has Keelson's own routes. */
+  builtins: boolean;
   /** Whether the docs endpoints are registered: false in production. */
   enabled: boolean;
 }
