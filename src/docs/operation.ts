@@ -19,6 +19,7 @@ import { allOf, contributionOf, middlewareAround } from './middleware.js';
 import { defaultOperationId } from './operation-id.js';
 import { parametersOf } from './parameters.js';
 import { type PathVariant, pathVariants } from './paths.js';
+import { responseMedia } from './response-media.js';
 import { type ErrorBody, type MiddlewareResponse, NO_BODY, responsesOf } from './responses.js';
 import type { OperationObject } from './types.js';
 
@@ -106,6 +107,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   if (security) checkSecurity(where, security, ctx.schemes);
   // Keelson's own routes (health) run outside the app's middleware: the root security is not theirs.
   const effective = security ?? (entry.builtin ? undefined : ctx.docs.security);
+  const media = responseMedia(where, o.media?.responses);
   const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
   const variants = pathVariants(entry.path);
 
@@ -148,7 +150,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         validates,
         secured: effective?.some((r) => Object.keys(r).length > 0) ?? false,
         middleware,
-        media: o.media?.responses ?? JSON_TYPE,
+        media,
         marked: markedMedia(o.responses),
         examples: o.examples?.responses ?? {},
         errorBody: ctx.errorBody,
