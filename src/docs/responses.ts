@@ -55,6 +55,10 @@ export interface ResponseInputs {
   readonly marked: Readonly<Record<number, string>>;
   readonly examples: Readonly<Record<number, unknown>>;
   readonly errorBody: ErrorBody;
+  /** Headers the middleware around sets on every answer (`RateLimit-*`). */
+  readonly everyHeaders: Readonly<Record<string, DocumentedHeader>>;
+  /** The cookies the route sets on its successes (`Set-Cookie`). */
+  readonly cookies: readonly string[];
 }
 
 /** Headers the framework sends with some statuses. */
@@ -173,5 +177,25 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
   }
   out['4XX'] = response('Any other client error.', undefined, errorContent());
   out['5XX'] = response('Any other server error.', undefined, errorContent());
+  addHeaders(out, i);
   return out;
+}
+
+// A response's own headers win over those every answer carries.
+function addHeaders(out: Record<string, ResponseObject>, i: ResponseInputs): void {
+  const every = headersFor(0, i.everyHeaders);
+  const cookie: Record<string, HeaderObject> | undefined = i.cookies.length
+    ? {
+        'Set-Cookie': {
+          description: `Sets the cookies ${i.cookies.join(', ')}.`,
+          schema: { type: 'string' },
+        },
+      }
+    : undefined;
+  if (!every && !cookie) return;
+  for (const [status, r] of Object.entries(out)) {
+    const success = Number(status) < 400;
+    const headers = { ...every, ...(success ? cookie : undefined), ...r.headers };
+    if (Object.keys(headers).length) r.headers = headers;
+  }
 }

@@ -96,6 +96,8 @@ export interface RouteOptions<
   operationId?: string;
   /** Error statuses the route may answer with (KErrors it throws), for the docs. */
   errors?: number[];
+  /** Names of the cookies the route sets, documented as `Set-Cookie` on its successes. */
+  responseCookies?: string[];
   /** Middleware that runs for this route only, innermost. */
   middleware?: Middleware[];
   /**
