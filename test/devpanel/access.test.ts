@@ -88,6 +88,16 @@ describe('the dev panel env', () => {
   });
 });
 
+describe('the startup line', () => {
+  it('says the env is the default when neither env nor NODE_ENV names one', async () => {
+    const s = start({ NODE_ENV: 'test' });
+    await s.port;
+    expect(String((await s.waitFor(/listening on/)).message)).toMatch(
+      /\(env development, the default: set env or NODE_ENV\)$/,
+    );
+  });
+});
+
 describe('the dev panel across origins', () => {
   it('sends no CORS headers on its routes, while the API keeps them', async () => {
     const s = start({});
