@@ -1,7 +1,7 @@
 /**
- * Secrets out of the config the dev panel shows: by the key that holds them, and by the shape
- * of the value wherever it is (a PEM key, credentials in a URL, an Authorization value, a JWT,
- * a `password=` pair).
+ * Secrets out of what the dev panel shows (the config, the log lines): by the key that holds
+ * them, and by the shape of the value wherever it is (a PEM key, credentials in a URL, an
+ * Authorization value, a JWT, a `password=` pair, a `"password": "…"` JSON field).
  * @module
  */
 
@@ -67,6 +67,10 @@ const JWT = /\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
 const SECRET_PAIR =
   /([\w.-]*(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential)[\w.-]*\s*=\s*)("[^"]*"|'[^']*'|[^\s;&,#"']+)/gi;
 
+/** `"password": "…"` in JSON text (a log line): the string value of a secret-named field. */
+const SECRET_JSON_FIELD =
+  /("[\w.-]*(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential|authorization|cookie)[\w.-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+
 /** `text` with every secret-shaped part masked. */
 export function maskValue(text: string): string {
   return text
@@ -81,5 +85,6 @@ export function maskValue(text: string): string {
     })
     .replace(JWT, MASK)
     .replace(AUTH_VALUE, `$1$2${MASK}`)
-    .replace(SECRET_PAIR, `$1${MASK}`);
+    .replace(SECRET_PAIR, `$1${MASK}`)
+    .replace(SECRET_JSON_FIELD, `$1"${MASK}"`);
 }

@@ -196,3 +196,35 @@ describe('the dev panel config', () => {
     expect(JSON.parse(state.body).config.database).toBe('postgres://user:••••••@host/db');
   });
 });
+
+describe('the dev panel log stream', () => {
+  it('masks secrets in the log lines it streams', async () => {
+    const s = start({});
+    const port = await s.port;
+    expect((await get('127.0.0.1', port, '/log')).status).toBe(200);
+    const text = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path: '/_keelson/api/events', timeout: 5_000 },
+        (res) => {
+          let seen = '';
+          res.setEncoding('utf8');
+          res.on('data', (d: string) => {
+            seen += d;
+            if (seen.includes('connecting to')) {
+              res.destroy();
+              resolve(seen);
+            }
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('no log line in the stream')));
+      req.on('error', reject).end();
+    });
+    for (const secret of ['json-field-pw', 'tok-123456', 'url-pw-123']) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).toContain('postgres://app:••••••@db/app');
+    // The service's own log (stdout) is left as the service wrote it.
+    expect(String((await s.waitFor(/connecting to/)).message)).toContain('url-pw-123');
+  });
+});

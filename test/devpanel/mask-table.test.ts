@@ -67,3 +67,12 @@ describe('maskSecrets with planted secrets', () => {
       expect(isSecretKey(k), k).toBe(false);
   });
 });
+
+describe('maskValue on JSON text', () => {
+  it('masks the string value of a secret-named field, escaped quotes included', () => {
+    expect(maskValue('{"level":"info","password":"p\\"w","user":"ada","x-api-key": "k"}')).toBe(
+      '{"level":"info","password":"••••••","user":"ada","x-api-key": "••••••"}',
+    );
+    expect(maskValue('{"author":"ada","count":3}')).toBe('{"author":"ada","count":3}');
+  });
+});
