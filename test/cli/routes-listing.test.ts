@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { OpenApiDocument } from '../../src/docs/openapi.js';
 import { formatRouteTable, routeRows } from '../../src/docs/route-table.js';
 import { get, head } from '../../src/index.js';
@@ -92,5 +93,36 @@ describe('the route table of keelson routes', () => {
     // The engine still answers what the document leaves out.
     expect((await app.inject({ method: 'HEAD', url: '/orders' })).statusCode).toBe(200);
     expect((await app.inject('/health')).statusCode).toBe(200);
+  });
+});
+
+describe('the route table of the dev panel in production', () => {
+  it('shows the ids of app.openapi(), though the docs are not served', async () => {
+    const { app } = testApp({
+      env: 'production',
+      devPanel: { enabled: true, forceInProduction: true },
+    });
+    app.addRoutes(
+      get('/things-list', () => []),
+      get('/things/list', () => []),
+    );
+    const state = (await app.inject('/_keelson/api/state')).json();
+    const doc = await app.openapi();
+    expect(rowIds(state.routes)).toEqual(documentIds(doc));
+    expect(rowIds(state.routes)).toContain('GET getThingsList2');
+  });
+
+  it('falls back to the routes’ own ids when the document cannot be built', async () => {
+    const { app } = testApp({
+      env: 'production',
+      devPanel: { enabled: true, forceInProduction: true },
+    });
+    app.addRoutes(get('/when', { query: z.object({ at: z.date() }) }, () => 'x'));
+    await expect(app.openapi()).rejects.toThrow(/route GET \/when/);
+    const state = await app.inject('/_keelson/api/state');
+    expect(state.statusCode).toBe(200);
+    expect(state.json().routes).toContainEqual(
+      expect.objectContaining({ method: 'GET', path: '/when', operationId: 'getWhen' }),
+    );
   });
 });
