@@ -30,6 +30,14 @@ export function isLoopback(address: string | undefined): boolean {
   return v4.startsWith('127.') ? isIP(v4) === 4 : address === '::1';
 }
 
+/** Headers a proxy adds to a request it forwards. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/** True when a proxy says it forwarded the request. */
+export function isForwarded(headers: Readonly<Record<string, unknown>>): boolean {
+  return PROXY_HEADERS.some((name) => headers[name] !== undefined);
+}
+
 /** The host name of a Host header: lower case, without port or IPv6 brackets. */
 export function hostName(header: string | undefined): string | undefined {
   if (!header) return undefined;
@@ -56,13 +64,18 @@ export function isPanelHost(name: string | undefined, access: PanelAccess): bool
 
 /**
  * The middleware of every panel route: drops the CORS headers, then refuses (403) a client
- * that is not on loopback unless `allowRemote`, and a Host that is not this machine.
+ * that is not on loopback or came through a proxy unless `allowRemote`, and a Host that is not
+ * this machine.
  */
 export function panelAccess(access: PanelAccess): Middleware {
   return function devPanelAccess(c, next) {
     for (const name of CORS_HEADERS) c.reply.removeHeader(name);
-    // The socket's peer, never X-Forwarded-For: a header cannot make a client local.
-    if (!access.allowRemote && !isLoopback(c.request.raw.socket.remoteAddress)) {
+    // The socket's peer, never X-Forwarded-For: a header cannot make a client local. A request
+    // a proxy forwarded comes from wherever the proxy is reachable, though its peer is local.
+    if (
+      !access.allowRemote &&
+      (!isLoopback(c.request.raw.socket.remoteAddress) || isForwarded(c.request.headers))
+    ) {
       throw forbidden(
         'The dev panel answers clients on this machine only; set devPanel.allowRemote to serve others.',
       );

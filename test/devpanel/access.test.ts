@@ -146,6 +146,23 @@ describe('the dev panel across origins', () => {
     expect(api.status).toBe(200);
   });
 
+  it('refuses a request a proxy on this machine forwarded, unless allowRemote', async () => {
+    const s = start({});
+    const port = await s.port;
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ]) {
+      const res = await get('127.0.0.1', port, '/_keelson/api/state', { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+    }
+    const open = start({ PANEL_OPTIONS: JSON.stringify({ allowRemote: true }) });
+    const openPort = await open.port;
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
+    expect((await get('127.0.0.1', openPort, '/_keelson/api/state', { headers })).status).toBe(200);
+  });
+
   it('answers a Host listed in devPanel.hosts', async () => {
     const s = start({ PANEL_OPTIONS: JSON.stringify({ hosts: ['dev.internal'] }) });
     const port = await s.port;
