@@ -51,7 +51,8 @@ export interface AppOptions extends KConfig {
   timeoutMs?: number;
   /**
    * The dev panel at `/_keelson`: live requests and logs, routes, health, jobs, masked config.
-   * Never served in production unless `{ forceInProduction: true }`. @default env === 'development'
+   * Never served in production unless `{ forceInProduction: true }`; answers only clients on
+   * this machine under a local Host (`allowRemote`, `hosts`). @default env === 'development'
    */
   devPanel?: boolean | DevPanelOptions;
   /** Cookie settings: `secret` (one, or several to rotate) signs `{ signed: true }` cookies. */

@@ -63,13 +63,27 @@ export function addBuiltinRoutes(
     document = buildOpenApi(config, table.entries, plan.docsOptions());
   }
   if (plan.panel) {
+    // Without served docs (production), the panel builds the document on first use: its route
+    // table shows the ids `app.openapi()` gives, or none when the document cannot be built.
+    let built: OpenApiDocument | null | undefined;
+    const panelDocument = (): OpenApiDocument | undefined => {
+      if (document) return document;
+      if (built === undefined) {
+        try {
+          built = buildOpenApi(config, table.entries, plan.docsOptions());
+        } catch {
+          built = null;
+        }
+      }
+      return built ?? undefined;
+    };
     add(
       devPanelRoutes({
         ...plan.panel,
         config,
         extraConfig: plan.panel.extra,
         routes: () => table.entries,
-        document: () => document,
+        document: panelDocument,
         appMiddleware: plan.appMiddleware,
         scheduler: () => lifecycle.scheduler,
         health: () => plan.health.run(config.health),

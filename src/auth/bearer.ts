@@ -6,7 +6,7 @@ import type { Context } from '../routing/context.js';
 import type { Guard } from '../routing/guarded.js';
 import { describeMiddleware } from '../routing/middleware-docs.js';
 import { authorizationReader, headerCount, refuse, unauthorizedWith } from './credentials.js';
-import { authorizationScheme, type GuardOptions, guardDocs } from './docs.js';
+import { apiKeySchemeName, authorizationScheme, type GuardOptions, guardDocs } from './docs.js';
 import { checkScheme } from './scheme.js';
 
 /** Checks a credential: the user it belongs to, or undefined when it is not valid. */
@@ -81,7 +81,7 @@ export function apiKey<U>({
   header = 'x-api-key',
   optional = false,
   maxKeyLength = 1024,
-  securityScheme = 'apiKeyAuth',
+  securityScheme,
 }: ApiKeyOptions<U>): Guard<U> {
   checkVerify(verify, 'apiKey');
   const name = header.toLowerCase();
@@ -104,7 +104,12 @@ export function apiKey<U>({
       c.user = user;
       return next();
     },
-    guardDocs(securityScheme, { type: 'apiKey', in: 'header', name }, API_KEY, optional),
+    guardDocs(
+      securityScheme ?? apiKeySchemeName(name),
+      { type: 'apiKey', in: 'header', name },
+      API_KEY,
+      optional,
+    ),
   );
 }
 

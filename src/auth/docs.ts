@@ -9,8 +9,27 @@ import type { MiddlewareDocs } from '../routing/middleware-docs.js';
 export interface GuardOptions {
   /** Lets a request without credentials through with `c.user` undefined; bad ones are still a 401. @default false */
   optional?: boolean;
-  /** The name of the security scheme in the OpenAPI document. @default 'bearerAuth' (`<scheme>Auth` for another scheme word; `apiKeyAuth` for apiKey) */
+  /**
+   * The name of the security scheme in the OpenAPI document; two guards that check differently
+   * need two names. @default 'bearerAuth' (`<scheme>Auth` for another scheme word; for apiKey,
+   * the header's: `x-api-key` → `apiKeyAuth`, `x-partner-key` → `partnerKeyAuth`)
+   */
   securityScheme?: string;
+}
+
+/**
+ * The default scheme name of an apiKey guard reading `header`: its words in camel case, without
+ * the `x-` prefix, then `Auth`.
+ * @example apiKeySchemeName('x-partner-key') // 'partnerKeyAuth'
+ */
+export function apiKeySchemeName(header: string): string {
+  const words = header
+    .toLowerCase()
+    .replace(/^x-/, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const camel = words.map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)));
+  return `${camel.join('') || 'apiKey'}Auth`;
 }
 
 /** The docs of a guard that answers 401 with `challengeScheme` and is met by `scheme`. */

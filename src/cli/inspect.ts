@@ -15,9 +15,11 @@ export const DEFAULT_APP_ENTRY = 'src/app.ts';
 /** The help of `keelson routes`. */
 export const ROUTES_HELP = `Usage: keelson routes [entry] [--json]
 
-Prints every route of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports as \`app\`,
-as the default export, or through \`createApp()\`: method, path, operationId, middleware and
-source. The App is built but does not listen.
+Prints the routes of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports as \`app\`,
+as the default export, or through \`createApp()\`: one line per operation of its OpenAPI
+document (HEAD ones included) with method, path, operationId, middleware and source, and a
+"(not documented)" line for a route the document leaves out. The App is built but does not
+listen.
 
 Options:
   --json       one JSON array instead of the table

@@ -23,7 +23,7 @@ export const DEFAULTS = Object.freeze({
   keepAliveTimeoutMs: 72_000,
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 10_000,
-  docs: Object.freeze({ path: '/docs', version: '1.0.0' } as const),
+  docs: Object.freeze({ path: '/docs', version: '1.0.0', head: true, builtins: true } as const),
   // Under Kubernetes' default 1 s probe timeout, with room for the answer to travel.
   health: Object.freeze({ timeoutMs: 800, cacheMs: 0 } as const),
 } as const);

@@ -22,6 +22,7 @@ export type {
   DocsLicense,
   DocsTag,
   Env,
+  EnvSource,
   HealthConfig,
   KConfig,
   ResolvedConfig,

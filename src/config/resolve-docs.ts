@@ -107,6 +107,8 @@ export function resolveDocs(value: unknown, serviceName: string, env: Env): Reso
     version: optionalString(d.version, 'docs.version', true) ?? DEFAULTS.docs.version,
     servers: d.servers === undefined ? [] : resolveServers(d.servers),
     tags: d.tags === undefined ? [] : resolveTags(d.tags),
+    head: flag(d.head, 'docs.head', DEFAULTS.docs.head),
+    builtins: flag(d.builtins, 'docs.builtins', DEFAULTS.docs.builtins),
     enabled: env !== 'production',
   };
   const description = optionalString(d.description, 'docs.description');
@@ -117,6 +119,12 @@ export function resolveDocs(value: unknown, serviceName: string, env: Env): Reso
     docs.securitySchemes = resolveSecuritySchemes(d.securitySchemes);
   if (d.security !== undefined) docs.security = resolveSecurity(d.security);
   return docs;
+}
+
+function flag(value: unknown, field: string, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  check(typeof value === 'boolean', field, 'a boolean', value);
+  return value as boolean;
 }
 
 function resolveSecurity(value: unknown): Record<string, string[]>[] {

@@ -6,17 +6,32 @@
 import { check, delayMs, isObject, optionalString, timeoutMs } from './checks.js';
 import { DEFAULTS } from './defaults.js';
 import { resolveDocs } from './resolve-docs.js';
-import type { Env, KConfig, ResolvedConfig } from './types.js';
+import type { Env, EnvSource, KConfig, ResolvedConfig } from './types.js';
 
 const ENVS: readonly Env[] = ['development', 'staging', 'production'];
 
 /**
+ * The env and where it came from: `config.env` when given, else `NODE_ENV` when it names an env
+ * (a deployment that sets only NODE_ENV=production must not serve the docs and the dev panel),
+ * else the default.
+ */
+function envOf(given: unknown, nodeEnv: string | undefined): { env: unknown; envFrom: EnvSource } {
+  if (given !== undefined) return { env: given, envFrom: 'config' };
+  if (ENVS.includes(nodeEnv as Env)) return { env: nodeEnv, envFrom: 'NODE_ENV' };
+  return { env: DEFAULTS.env, envFrom: 'default' };
+}
+
+/**
  * Applies the defaults to a KConfig and checks every value, so the App never sees a bad one.
- * Keys it does not know are ignored.
+ * Keys it does not know are ignored. Without `env`, `nodeEnv` (NODE_ENV) decides when it is
+ * `development`, `staging` or `production`.
  * @throws ConfigError naming the first bad field and its value.
  * @example resolveConfig({ serviceName: 'users-api' }).port // 3000
  */
-export function resolveConfig(config: KConfig): ResolvedConfig {
+export function resolveConfig(
+  config: KConfig,
+  nodeEnv: string | undefined = process.env.NODE_ENV,
+): ResolvedConfig {
   check(isObject(config), 'config', 'an object', config);
   const c = config as unknown as Record<string, unknown>;
   const { serviceName } = c;
@@ -33,7 +48,7 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
     'an integer in 0..65535',
     port,
   );
-  const env = c.env === undefined ? DEFAULTS.env : c.env;
+  const { env, envFrom } = envOf(c.env, nodeEnv);
   check(ENVS.includes(env as Env), 'env', `one of ${ENVS.map((e) => `"${e}"`).join(', ')}`, env);
   const host = optionalString(c.host, 'host', true) ?? DEFAULTS.host;
   const disableHealth = c.disableHealth === undefined ? DEFAULTS.disableHealth : c.disableHealth;
@@ -69,6 +84,7 @@ export function resolveConfig(config: KConfig): ResolvedConfig {
     serviceName: serviceName as string,
     port: port as number,
     env: env as Env,
+    envFrom,
     host,
     version: optionalString(c.version, 'version', true) ?? docs.version,
     disableHealth: disableHealth as boolean,

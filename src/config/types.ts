@@ -7,6 +7,9 @@ import type { DocsSecurityScheme } from './security.js';
 /** The environment a service runs in. In `production` the docs endpoints are not registered. */
 export type Env = 'development' | 'staging' | 'production';
 
+/** Where the env came from: `config.env`, the `NODE_ENV` variable, or the default. */
+export type EnvSource = 'config' | 'NODE_ENV' | 'default';
+
 /** Who to contact about the API, shown in the docs. */
 export interface DocsContact {
   /** Person or team. */
@@ -66,6 +69,16 @@ export interface DocsConfig {
    * @example [{ bearerAuth: [] }]
    */
   security?: Record<string, string[]>[];
+  /**
+   * Document the HEAD operation the engine answers for every GET (without a body). `false`
+   * keeps them out of the document; the engine still answers HEAD. @default true
+   */
+  head?: boolean;
+  /**
+   * Document Keelson's own routes (`/health`, `/health/ready`, `/health/live`). `false` keeps
+   * them out of the document; they are still served. @default true
+   */
+  builtins?: boolean;
 }
 
 /** The health endpoint (`GET /health`). */
@@ -92,7 +105,10 @@ export interface KConfig {
   serviceName: string;
   /** The TCP port to listen on; `0` picks any free port. @default 3000 */
   port?: number;
-  /** @default 'development' */
+  /**
+   * The environment. When absent, `NODE_ENV` decides if it is one of the three; else
+   * `development`. @default process.env.NODE_ENV, else 'development'
+   */
   env?: Env;
   /** The address to listen on. @default '0.0.0.0' */
   host?: string;
@@ -163,6 +179,10 @@ export interface ResolvedDocsConfig {
   securitySchemes?: Record<string, DocsSecurityScheme>;
   /** The document's root security requirement, when given. */
   security?: Record<string, string[]>[];
+  /** Whether the document has the HEAD operations of GET routes. */
+  head: boolean;
+  /** Whether the document has Keelson's own routes. */
+  builtins: boolean;
   /** Whether the docs endpoints are registered: false in production. */
   enabled: boolean;
 }
@@ -175,6 +195,8 @@ export interface ResolvedConfig {
   port: number;
   /** The environment the service runs in. */
   env: Env;
+  /** Where `env` came from; the startup line says so unless it was given. */
+  envFrom: EnvSource;
   /** The address to listen on. */
   host: string;
   /** The service's version. */

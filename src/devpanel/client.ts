@@ -55,7 +55,7 @@ export const PANEL_SCRIPT = `'use strict';
       var row = document.createElement('tr');
       cell(row, r.method, 'method');
       cell(row, r.path, 'path');
-      cell(row, r.operationId || '(hidden)');
+      cell(row, r.operationId || '(not documented)');
       cell(row, r.middleware.join(', ') || '-');
       cell(row, r.source);
       table.appendChild(row);

@@ -4,6 +4,7 @@
  * @module
  */
 import type { RequestObserver } from '../http/observers.js';
+import { maskValue } from './mask.js';
 import { Ring } from './ring.js';
 
 /** One finished request as the panel shows it. */
@@ -73,9 +74,9 @@ export class PanelFeed {
     return false;
   };
 
-  /** The logger tap: records one written line. */
+  /** The logger tap: records one written line, its secrets masked (the log itself keeps them). */
   readonly tap = (chunk: string): void => {
-    const line = chunk.charCodeAt(chunk.length - 1) === 10 ? chunk.slice(0, -1) : chunk;
+    const line = maskValue(chunk.charCodeAt(chunk.length - 1) === 10 ? chunk.slice(0, -1) : chunk);
     const data: PanelLog = { seq: ++this.#seq, line };
     this.#logs.push(data);
     this.#emit({ type: 'log', data });

@@ -4,6 +4,7 @@
  * config with secrets masked.
  * @module
  */
+import { isIP } from 'node:net';
 import { ConfigError, type Env, type ResolvedConfig } from '../config/index.js';
 import type { Scheduler } from '../contracts.js';
 import type { OpenApiDocument } from '../docs/openapi.js';
@@ -31,12 +32,25 @@ export interface DevPanelOptions {
   maxRequests?: number;
   /** How many log lines the panel keeps. @default 200 */
   maxLogLines?: number;
+  /**
+   * Serve clients that are not on this machine (the socket's peer is not loopback). Without it a
+   * panel on `0.0.0.0` answers 403 to every other machine. @default false
+   */
+  allowRemote?: boolean;
+  /**
+   * Host names the panel answers under besides IP addresses, `localhost` and `*.localhost`
+   * (and `host` when it is a name): any other Host is refused, which stops DNS rebinding.
+   * @example ['dev.internal']
+   */
+  hosts?: readonly string[];
 }
 
-/** The panel's settings once resolved: how much it keeps. */
+/** The panel's settings once resolved: how much it keeps, who it answers. */
 export interface ResolvedDevPanel {
   readonly maxRequests: number;
   readonly maxLogLines: number;
+  readonly allowRemote: boolean;
+  readonly hosts: readonly string[];
 }
 
 function limit(value: unknown, field: string, fallback: number): number {
@@ -66,9 +80,18 @@ export function resolveDevPanel(
     typeof option === 'object' ? option : option === undefined ? {} : { enabled: option };
   const enabled = o.enabled ?? env === 'development';
   if (!enabled || (env === 'production' && o.forceInProduction !== true)) return undefined;
+  if (o.allowRemote !== undefined && typeof o.allowRemote !== 'boolean') {
+    throw new ConfigError('devPanel.allowRemote', 'a boolean', o.allowRemote);
+  }
+  const hosts = o.hosts ?? [];
+  if (!Array.isArray(hosts) || !hosts.every((h) => typeof h === 'string' && /^[^\s:/]+$/.test(h))) {
+    throw new ConfigError('devPanel.hosts', 'an array of host names without port', o.hosts);
+  }
   return {
     maxRequests: limit(o.maxRequests, 'maxRequests', 100),
     maxLogLines: limit(o.maxLogLines, 'maxLogLines', 200),
+    allowRemote: o.allowRemote === true,
+    hosts: hosts.map((h) => h.toLowerCase()),
   };
 }
 
@@ -105,9 +128,12 @@ function jobsOf(scheduler: Scheduler | undefined): unknown[] | null {
 
 /** The panel's routes for an App. */
 export function devPanelRoutes(host: DevPanelHost): RouteDef[] {
-  const { config } = host;
+  const { config, settings } = host;
   const shown = maskSecrets({ ...host.extraConfig, ...config });
+  // A name the app binds to is this machine; an address is answered anyway.
+  const bound = isIP(config.host) === 0 ? [config.host.toLowerCase()] : [];
   return panelRoutes({
+    access: { allowRemote: settings.allowRemote, hosts: new Set([...settings.hosts, ...bound]) },
     feed: host.feed,
     service: config.serviceName,
     maxRequests: host.settings.maxRequests,

@@ -1,6 +1,7 @@
 /**
  * The dev panel's routes under `/_keelson`: the page, its two assets, the state, the health
  * report and the event stream. Hidden from the document; their requests stay out of the log.
+ * Each runs behind the access check (same machine, same origin, a Host that is this machine).
  * @module
  */
 import { createHash } from 'node:crypto';
@@ -8,6 +9,7 @@ import { notFound } from '../errors/index.js';
 import type { HealthReport } from '../health/index.js';
 import { get } from '../routing/builders.js';
 import type { RouteDef } from '../routing/types.js';
+import { type PanelAccess, panelAccess } from './access.js';
 import { PANEL_SCRIPT, PANEL_STYLE } from './client.js';
 import { PANEL_PATH, type PanelFeed } from './feed.js';
 import { panelPage } from './page.js';
@@ -27,6 +29,8 @@ export interface PanelState {
 
 /** What the panel reads from the app. */
 export interface PanelSource {
+  /** Who the panel answers. */
+  readonly access: PanelAccess;
   readonly feed: PanelFeed;
   readonly service: string;
   readonly maxRequests: number;
@@ -57,7 +61,7 @@ export function panelRoutes(source: PanelSource): RouteDef[] {
     maxRequests: source.maxRequests,
     maxLogLines: source.maxLogLines,
   });
-  const hidden = { hidden: true } as const;
+  const hidden = { hidden: true, middleware: [panelAccess(source.access)] };
   return [
     get(PANEL_PATH, hidden, function devPanelPage(c) {
       c.reply.headers(source.pageHeaders).header('cache-control', 'no-store');

@@ -4,7 +4,11 @@
  * @module
  */
 import type { DocsSecurityScheme } from '../config/index.js';
-import { type DocumentedResponse, middlewareDocsOf } from '../routing/middleware-docs.js';
+import {
+  type DocumentedHeader,
+  type DocumentedResponse,
+  middlewareDocsOf,
+} from '../routing/middleware-docs.js';
 import { middlewareOf, type RouteEntry } from '../routing/table.js';
 import type { Middleware, SecurityRequirement } from '../routing/types.js';
 
@@ -14,6 +18,8 @@ export interface MiddlewareContribution {
   readonly responses: Map<number, DocumentedResponse>;
   /** One list of alternatives per middleware that declares security: all of them must hold. */
   readonly security: (readonly SecurityRequirement[])[];
+  /** Headers some middleware sets on every answer, by name. */
+  readonly headers: Record<string, DocumentedHeader>;
 }
 
 /** Every middleware that runs around `entry`, outermost first. */
@@ -32,19 +38,33 @@ export function middlewareAround(
 export function contributionOf(middleware: readonly Middleware[]): MiddlewareContribution {
   const responses = new Map<number, DocumentedResponse>();
   const security: (readonly SecurityRequirement[])[] = [];
+  const headers: Record<string, DocumentedHeader> = {};
   for (const mw of middleware) {
     const docs = middlewareDocsOf(mw);
     if (!docs) continue;
+    Object.assign(headers, docs.headers);
     for (const [status, r] of Object.entries(docs.responses ?? {}))
       responses.set(Number(status), r);
     if (docs.security?.length) security.push(docs.security);
   }
-  return { responses, security };
+  return { responses, security, headers };
 }
 
 /** A name for a middleware in messages. */
 function nameOf(mw: Middleware): string {
   return `middleware ${mw.name ? `"${mw.name}"` : '(anonymous)'}`;
+}
+
+/** A scheme in a few words, so two middleware of one name can be told apart. */
+function summary(scheme: DocsSecurityScheme): string {
+  switch (scheme.type) {
+    case 'apiKey':
+      return `apiKey in ${scheme.in} "${scheme.name}"`;
+    case 'http':
+      return `http ${scheme.scheme}`;
+    default:
+      return scheme.type;
+  }
 }
 
 /** Stable JSON, keys sorted, to compare two schemes. */
@@ -72,7 +92,7 @@ export function mergeSecuritySchemes(
       const existing = out[name];
       if (existing && canonical(existing) !== canonical(scheme)) {
         throw new Error(
-          `the security scheme "${name}" is declared differently by ${owner.get(name)} and by ${nameOf(mw)}; give one of them another name`,
+          `the security scheme "${name}" is declared differently by ${owner.get(name)} (${summary(existing)}) and by ${nameOf(mw)} (${summary(scheme)}); give one of them another name: the securityScheme option of a guard (apiKey({ securityScheme })), or its key in describeMiddleware or docs.securitySchemes`,
         );
       }
       out[name] = scheme;

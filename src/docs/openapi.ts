@@ -40,7 +40,8 @@ interface Slot {
 
 /**
  * Builds the OpenAPI 3.1 document of the route table: every route not marked `hidden` is an
- * operation (a GET also a HEAD, a path with an optional parameter two). Throws, naming the
+ * operation (a GET also a HEAD unless `docs.head` is false, a path with an optional parameter
+ * two; Keelson's own routes unless `docs.builtins` is false). Throws, naming the
  * route, when a schema cannot be expressed, two routes set the same operationId, two schemas
  * share an id, two middleware declare one security scheme differently, or a route requires an
  * undeclared security scheme.
@@ -53,7 +54,8 @@ export function buildOpenApi(
   const { docs } = config;
   const registry = new SchemaRegistry();
   const appMiddleware = options.middleware ?? [];
-  const visible = routes.filter((e) => !e.def.options.hidden);
+  // docs.builtins: false keeps Keelson's own routes (health) out; they are still served.
+  const visible = routes.filter((e) => !e.def.options.hidden && (docs.builtins || !e.builtin));
   const schemes = mergeSecuritySchemes(
     docs.securitySchemes,
     new Set(visible.flatMap((e) => middlewareAround(e, appMiddleware))),
@@ -69,7 +71,7 @@ export function buildOpenApi(
   if (docs.security) checkSecurity('docs.security', docs.security, schemes);
   const ctx = { registry, docs, errorBody, appMiddleware, schemes };
   const planned = visible.map((entry) => planOperation(entry, ctx));
-  const slots = assignIds(planned, routes);
+  const slots = assignIds(planned, routes, docs.head);
   const schemas = registry.finish({ [PROBLEM_COMPONENT]: PROBLEM_SCHEMA });
 
   const paths: Record<string, Record<string, OperationObject>> = {};
@@ -102,7 +104,41 @@ export function buildOpenApi(
   doc.paths = paths;
   doc.components = { schemas: pruneComponents(schemas, paths) };
   if (Object.keys(schemes).length) doc.components.securitySchemes = schemes;
+  // A symbol-keyed, non-enumerable property: not in the JSON, and found by another copy of this
+  // module (the keelson command importing a project that imports keelson).
+  Object.defineProperty(doc, OPERATIONS, {
+    value: slots.map((slot) => ({
+      entry: slot.plan.entry,
+      method: slot.method.toUpperCase(),
+      template: slot.variant.template,
+      without: slot.variant.without,
+      operationId: slot.id,
+    })),
+  });
   return doc;
+}
+
+/** One operation of a built document, with the route it documents. */
+export interface DocumentedOperation {
+  /** The route. */
+  readonly entry: RouteEntry;
+  /** `GET`, `HEAD`…: `HEAD` for the one the engine derives from a GET. */
+  readonly method: string;
+  /** Its path in the document, e.g. `/files/{name}`. */
+  readonly template: string;
+  /** The optional parameter this path leaves out, if any. */
+  readonly without: string | undefined;
+  /** Its operationId in the document. */
+  readonly operationId: string;
+}
+
+const OPERATIONS = Symbol.for('keelson.documentedOperations');
+
+/** The operations of a document `buildOpenApi` made, in document order; undefined for another. */
+export function documentedOperations(
+  doc: OpenApiDocument,
+): readonly DocumentedOperation[] | undefined {
+  return (doc as { [OPERATIONS]?: readonly DocumentedOperation[] })[OPERATIONS];
 }
 
 // `/users/:id` and `/users/:userId` are the same path to the router.
@@ -115,7 +151,11 @@ function pathKey(path: string): string {
  * naming both routes); an automatic id already taken gets the next free number, in
  * registration order, so ids stay the same from one start to the next.
  */
-function assignIds(planned: readonly PlannedOperation[], routes: readonly RouteEntry[]): Slot[] {
+function assignIds(
+  planned: readonly PlannedOperation[],
+  routes: readonly RouteEntry[],
+  withHead: boolean,
+): Slot[] {
   const explicitHead = new Set(
     routes.filter((e) => e.method === 'HEAD').map((e) => pathKey(e.path)),
   );
@@ -123,7 +163,9 @@ function assignIds(planned: readonly PlannedOperation[], routes: readonly RouteE
   for (const plan of planned) {
     const { entry } = plan;
     const heads =
-      entry.method === 'GET' && !explicitHead.has(pathKey(entry.path)) ? [false, true] : [false];
+      withHead && entry.method === 'GET' && !explicitHead.has(pathKey(entry.path))
+        ? [false, true]
+        : [false];
     for (const variant of plan.variants) {
       const suffix = variant.without ? `Without${capitalize(variant.without)}` : '';
       for (const head of heads) {

@@ -19,6 +19,7 @@ import { allOf, contributionOf, middlewareAround } from './middleware.js';
 import { defaultOperationId } from './operation-id.js';
 import { parametersOf } from './parameters.js';
 import { type PathVariant, pathVariants } from './paths.js';
+import { responseMedia } from './response-media.js';
 import { type ErrorBody, type MiddlewareResponse, NO_BODY, responsesOf } from './responses.js';
 import type { OperationObject } from './types.js';
 
@@ -106,6 +107,8 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   if (security) checkSecurity(where, security, ctx.schemes);
   // Keelson's own routes (health) run outside the app's middleware: the root security is not theirs.
   const effective = security ?? (entry.builtin ? undefined : ctx.docs.security);
+  const media = responseMedia(where, o.media?.responses);
+  const setCookies = responseCookies(where, o.responseCookies);
   const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
   const variants = pathVariants(entry.path);
 
@@ -148,10 +151,12 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         validates,
         secured: effective?.some((r) => Object.keys(r).length > 0) ?? false,
         middleware,
-        media: o.media?.responses ?? JSON_TYPE,
+        media,
         marked: markedMedia(o.responses),
         examples: o.examples?.responses ?? {},
         errorBody: ctx.errorBody,
+        everyHeaders: around.headers,
+        cookies: setCookies,
       });
       if (security) op.security = security;
       return op;
@@ -186,6 +191,20 @@ export function checkSecurity(
       }
     }
   }
+}
+
+/** A cookie name: an HTTP token (RFC 6265). */
+const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The route's `responseCookies`, checked; throws naming `where` on a bad name. */
+function responseCookies(where: string, names: readonly string[] | undefined): readonly string[] {
+  if (names === undefined) return [];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && COOKIE_NAME.test(n))) {
+    throw new Error(
+      `${where}: responseCookies must list cookie names, got ${JSON.stringify(names)}`,
+    );
+  }
+  return names;
 }
 
 /** The media types the route's response schemas are marked with, by status. */

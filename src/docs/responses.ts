@@ -7,6 +7,7 @@ import { statusTitle } from '../errors/index.js';
 import type { DocumentedHeader } from '../routing/middleware-docs.js';
 import type { HttpMethod } from '../routing/types.js';
 import type { SchemaRef } from './components.js';
+import type { MediaOf } from './response-media.js';
 import type { ContentObject, HeaderObject, JsonSchema, ResponseObject } from './types.js';
 
 /** Statuses whose responses carry no body. */
@@ -48,12 +49,16 @@ export interface ResponseInputs {
   /** The operation requires credentials: it may answer 401. */
   readonly secured: boolean;
   readonly middleware: ReadonlyMap<number, MiddlewareResponse>;
-  /** The media type of the success responses. */
-  readonly media: string;
+  /** The media types of the success responses, by status. */
+  readonly media: MediaOf;
   /** Media types that responses' schemas are marked with (event streams), by status. */
   readonly marked: Readonly<Record<number, string>>;
   readonly examples: Readonly<Record<number, unknown>>;
   readonly errorBody: ErrorBody;
+  /** Headers the middleware around sets on every answer (`RateLimit-*`). */
+  readonly everyHeaders: Readonly<Record<string, DocumentedHeader>>;
+  /** The cookies the route sets on its successes (`Set-Cookie`). */
+  readonly cookies: readonly string[];
 }
 
 /** Headers the framework sends with some statuses. */
@@ -101,6 +106,18 @@ function body(type: string, schema: JsonSchema | undefined, example: unknown): C
   return { [type]: media };
 }
 
+// One entry per media type; JSON ones get `{}` ("any value") when there is no schema.
+function bodies(
+  types: readonly string[],
+  schema: JsonSchema | undefined,
+  example: unknown,
+): ContentObject {
+  const out: ContentObject = {};
+  for (const type of types)
+    Object.assign(out, body(type, schema ?? (type === JSON_TYPE ? {} : undefined), example));
+  return out;
+}
+
 /** The `responses` of an operation, statuses in order, then `4XX` and `5XX` for other errors. */
 export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
   const out: Record<string, ResponseObject> = {};
@@ -109,21 +126,23 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
     bodyless ? undefined : body(i.errorBody.contentType, i.errorBody.schema(), undefined);
   const byStatus = new Map<number, ResponseObject>();
 
+  // A success is typed by the schema's marker, else by the route's media; an error is JSON.
+  const typesOf = (status: number): readonly string[] => {
+    if (status >= 400) return [JSON_TYPE];
+    const marked = i.marked[status];
+    return marked ? [marked] : i.media(status);
+  };
   for (const [status, ref] of i.declared) {
-    const type = status < 400 ? (i.marked[status] ?? i.media) : JSON_TYPE;
     const content =
       bodyless || NO_BODY.has(status)
         ? undefined
-        : body(type, ref?.schema() ?? (type === JSON_TYPE ? {} : undefined), i.examples[status]);
+        : bodies(typesOf(status), ref?.schema(), i.examples[status]);
     byStatus.set(status, response(statusTitle(status), headersFor(status, undefined), content));
   }
   // A route that declares no success answers 200 with whatever it returns, 204 with nothing.
   if (![...i.declared.keys()].some((s) => s < 400)) {
-    const schema = i.media === JSON_TYPE ? {} : undefined;
-    byStatus.set(
-      200,
-      response('OK', undefined, bodyless ? undefined : body(i.media, schema, i.examples[200])),
-    );
+    const content = bodyless ? undefined : bodies(i.media(200), undefined, i.examples[200]);
+    byStatus.set(200, response('OK', undefined, content));
     byStatus.set(204, response('No Content', undefined, undefined));
   }
   for (const [status, mw] of i.middleware) {
@@ -158,5 +177,25 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
   }
   out['4XX'] = response('Any other client error.', undefined, errorContent());
   out['5XX'] = response('Any other server error.', undefined, errorContent());
+  addHeaders(out, i);
   return out;
+}
+
+// A response's own headers win over those every answer carries.
+function addHeaders(out: Record<string, ResponseObject>, i: ResponseInputs): void {
+  const every = headersFor(0, i.everyHeaders);
+  const cookie: Record<string, HeaderObject> | undefined = i.cookies.length
+    ? {
+        'Set-Cookie': {
+          description: `Sets the cookies ${i.cookies.join(', ')}.`,
+          schema: { type: 'string' },
+        },
+      }
+    : undefined;
+  if (!every && !cookie) return;
+  for (const [status, r] of Object.entries(out)) {
+    const success = Number(status) < 400;
+    const headers = { ...every, ...(success ? cookie : undefined), ...r.headers };
+    if (Object.keys(headers).length) r.headers = headers;
+  }
 }

@@ -5,8 +5,8 @@
 import type { RouteEntry } from '../routing/table.js';
 import { middlewareOf } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
+import { type DocumentedOperation, documentedOperations } from './openapi.js';
 import { defaultOperationId } from './operation-id.js';
-import { pathVariants } from './paths.js';
 import type { OpenApiDocument } from './types.js';
 
 /** One route, described. */
@@ -15,7 +15,7 @@ export interface RouteRow {
   readonly method: string;
   /** The full path. */
   readonly path: string;
-  /** The OpenAPI operationId (given or derived); empty for a route hidden from the document. */
+  /** The OpenAPI operationId; empty for a route the document leaves out. */
   readonly operationId: string;
   /** The names of the middleware it runs inside, outermost first. */
   readonly middleware: readonly string[];
@@ -27,37 +27,56 @@ function nameOf(fn: Middleware): string {
   return fn.name || 'anonymous';
 }
 
-// The id the document gave the route: an automatic id another route had taken gets a number.
-function documentedId(document: OpenApiDocument | undefined, e: RouteEntry): string | undefined {
-  if (!document) return undefined;
-  const template = pathVariants(e.path)[0]!.template;
-  return document.paths[template]?.[e.method.toLowerCase()]?.operationId;
+// `/files/:name?` without its optional parameter: `/files`.
+function pathWithout(path: string, name: string): string {
+  return path.replace(new RegExp(`/?:${name}(?:\\((?:\\\\.|[^\\\\)])*\\))?\\?$`), '') || '/';
 }
 
 /**
- * The rows of `routes`, app-wide middleware first for the routes it runs on (not builtin ones);
- * operation ids are read from `document` when there is one, as clients generated from it see them.
+ * The rows of `routes`, app-wide middleware first for the routes it runs on (not builtin ones).
+ * With a `document`, one row per operation of it (HEAD ones and both paths of an optional
+ * parameter included), with its id, as clients generated from it see them; a route the
+ * document leaves out has one row with an empty id.
  */
 export function routeRows(
   routes: readonly RouteEntry[],
   appMiddleware: readonly Middleware[],
   document?: OpenApiDocument,
 ): RouteRow[] {
-  return routes.map((e) => ({
-    method: e.method,
-    path: e.path,
-    operationId: e.def.options.hidden
-      ? ''
-      : (documentedId(document, e) ??
-        e.def.options.operationId ??
-        defaultOperationId(e.method, e.path)),
-    middleware: [
-      ...(e.builtin ? [] : appMiddleware),
-      ...middlewareOf(e.scope),
-      ...(e.def.options.middleware ?? []),
-    ].map(nameOf),
-    source: e.origin,
-  }));
+  const operations = document && documentedOperations(document);
+  const byEntry = new Map<RouteEntry, DocumentedOperation[]>();
+  for (const op of operations ?? []) {
+    const list = byEntry.get(op.entry) ?? [];
+    list.push(op);
+    byEntry.set(op.entry, list);
+  }
+  return routes.flatMap((e) => {
+    const row = {
+      method: e.method,
+      path: e.path,
+      operationId: '',
+      middleware: [
+        ...(e.builtin ? [] : appMiddleware),
+        ...middlewareOf(e.scope),
+        ...(e.def.options.middleware ?? []),
+      ].map(nameOf),
+      source: e.origin,
+    };
+    const ops = byEntry.get(e);
+    if (ops) {
+      return ops.map((op) => ({
+        ...row,
+        method: op.method,
+        path: op.without ? pathWithout(e.path, op.without) : e.path,
+        operationId: op.operationId,
+      }));
+    }
+    // Without a document (production), the id the route would get, numbering aside.
+    if (!operations && !e.def.options.hidden) {
+      row.operationId = e.def.options.operationId ?? defaultOperationId(e.method, e.path);
+    }
+    return [row];
+  });
 }
 
 /** The rows as an aligned text table with a header line. */
@@ -66,7 +85,7 @@ export function formatRouteTable(rows: readonly RouteRow[]): string {
   const cells = rows.map((r) => [
     r.method,
     r.path,
-    r.operationId || '(hidden)',
+    r.operationId || '(not documented)',
     r.middleware.join(', ') || '-',
     r.source,
   ]);

@@ -141,7 +141,12 @@ export class Lifecycle {
     this.#address = boundUrl(fastify);
     if (this.#state === 'starting') this.#state = 'serving';
     const docs = config.docs.enabled ? ` (docs: ${this.#address}${config.docs.path})` : '';
-    logger.info('%s listening on %s%s', config.serviceName, this.#address, docs);
+    // An env nobody gave is said, so a production run that is not one shows at once.
+    const env =
+      config.envFrom === 'config'
+        ? ''
+        : ` (env ${config.env}, ${config.envFrom === 'NODE_ENV' ? 'from NODE_ENV' : 'the default: set env or NODE_ENV'})`;
+    logger.info('%s listening on %s%s%s', config.serviceName, this.#address, docs, env);
     this.#scheduler?.start({ logger, shutdownBegun: this.#begun.signal });
     await stopped;
     removeSignals();

@@ -30,6 +30,8 @@ export interface DocumentedResponse {
 export interface MiddlewareDocs {
   /** Responses it may answer with, by status. */
   responses?: Readonly<Record<number, DocumentedResponse>>;
+  /** Headers it sets on every answer of the operations it wraps (`RateLimit-*`), by name. */
+  headers?: Readonly<Record<string, DocumentedHeader>>;
   /** The security requirement it enforces (alternatives; `{}` among them makes it optional). */
   security?: readonly SecurityRequirement[];
   /** The security schemes its requirement names, added to the document's components. */

@@ -58,6 +58,9 @@ type CleanName<N extends string> = N extends `${infer A}?`
 /** Security requirement of a route: scheme name → scopes. */
 export type SecurityRequirement = Record<string, string[]>;
 
+/** One media type, or several a response may have (`['image/png', 'application/pdf']`). */
+export type MediaTypes = string | readonly string[];
+
 /** Everything a route can declare besides its method, path and handler. */
 export interface RouteOptions<
   P extends Schema | undefined = undefined,
@@ -93,14 +96,17 @@ export interface RouteOptions<
   operationId?: string;
   /** Error statuses the route may answer with (KErrors it throws), for the docs. */
   errors?: number[];
+  /** Names of the cookies the route sets, documented as `Set-Cookie` on its successes. */
+  responseCookies?: string[];
   /** Middleware that runs for this route only, innermost. */
   middleware?: Middleware[];
   /**
    * Media types for the docs: `body` the request body's (@default `application/json`; e.g.
    * `multipart/form-data`), `responses` the success responses' (@default `application/json`;
-   * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`).
+   * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`): one, several (a
+   * download of `['image/png', 'application/pdf']`), or by status (`{ 200: […], 206: … }`).
    */
-  media?: { body?: string; responses?: string };
+  media?: { body?: string; responses?: MediaTypes | Readonly<Record<number, MediaTypes>> };
   /** Examples for the docs: the request body's, and the responses' by status. */
   examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */

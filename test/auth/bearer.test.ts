@@ -97,7 +97,7 @@ describe('apiKey()', () => {
 
     expect(res.json()).toEqual({ user: 'svc' });
     expect(middlewareDocsOf(custom)?.securitySchemes).toEqual({
-      apiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-service-key' },
+      serviceKeyAuth: { type: 'apiKey', in: 'header', name: 'x-service-key' },
     });
   });
 

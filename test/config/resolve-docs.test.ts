@@ -92,3 +92,22 @@ describe('timeoutMs', () => {
     expect(() => timeoutMs(2_147_483_648, 'f', 1)).toThrow('f must be a positive integer');
   });
 });
+
+describe('docs.head and docs.builtins', () => {
+  it('default to true and take booleans only', () => {
+    expect(resolveDocs({ head: false, builtins: false }, 'svc', 'development')).toMatchObject({
+      head: false,
+      builtins: false,
+    });
+    expect(resolveDocs(undefined, 'svc', 'development')).toMatchObject({
+      head: true,
+      builtins: true,
+    });
+    expect(() => resolveDocs({ head: 'no' }, 'svc', 'development')).toThrow(
+      'invalid config: docs.head must be a boolean, got "no"',
+    );
+    expect(() => resolveDocs({ builtins: 0 }, 'svc', 'development')).toThrow(
+      'invalid config: docs.builtins must be a boolean, got 0',
+    );
+  });
+});

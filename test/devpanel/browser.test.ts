@@ -52,7 +52,7 @@ describe.skipIf(!chromiumTool.available)('the dev panel in a browser', () => {
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
     await page.locator('#live', { hasText: 'live' }).waitFor();
-    await page.locator('#routes tr', { hasText: '/items/:id' }).waitFor();
+    await page.locator('#routes tr', { hasText: 'getItemsById' }).waitFor();
 
     const id = randomUUID();
     const answer = await fetch(`${dev.url}/items/${id}`);

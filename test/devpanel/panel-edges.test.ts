@@ -2,6 +2,7 @@ import { createServer, request as httpRequest, type IncomingMessage } from 'node
 import type { AddressInfo } from 'node:net';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { hostName, isLoopback, isPanelHost } from '../../src/devpanel/access.js';
 import { PanelFeed, resolveDevPanel } from '../../src/devpanel/index.js';
 import { maskSecrets } from '../../src/devpanel/mask.js';
 import { streamFeed } from '../../src/devpanel/stream.js';
@@ -136,7 +137,21 @@ describe('the panel feed and options', () => {
     expect(resolveDevPanel({ maxRequests: 100_000, maxLogLines: 1 }, 'development')).toEqual({
       maxRequests: 100_000,
       maxLogLines: 1,
+      allowRemote: false,
+      hosts: [],
     });
+    expect(
+      resolveDevPanel({ allowRemote: true, hosts: ['Dev.Internal'] }, 'development'),
+    ).toMatchObject({ allowRemote: true, hosts: ['dev.internal'] });
+    expect(() => resolveDevPanel({ allowRemote: 'yes' as never }, 'development')).toThrow(
+      /devPanel\.allowRemote must be a boolean, got "yes"/,
+    );
+    expect(() => resolveDevPanel({ hosts: ['dev.internal:3000'] }, 'development')).toThrow(
+      /devPanel\.hosts must be an array of host names without port/,
+    );
+    expect(() => resolveDevPanel({ hosts: 'dev.internal' as never }, 'development')).toThrow(
+      /devPanel\.hosts/,
+    );
     expect(() => resolveDevPanel({ maxRequests: 100_001 }, 'development')).toThrow(ConfigError);
     expect(() => resolveDevPanel(null as never, 'development')).toThrow(
       /devPanel must be a boolean or an object, got null/,
@@ -173,5 +188,35 @@ describe('the event stream on a socket', () => {
     for await (const chunk of res) body += String(chunk);
     expect(body).toBe('');
     server.close();
+  });
+});
+
+describe('the panel access check', () => {
+  it('knows loopback peers and the Host names of this machine', () => {
+    for (const a of ['127.0.0.1', '127.9.8.7', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopback(a), a).toBe(true);
+    for (const a of [undefined, '10.0.0.1', '::ffff:10.0.0.1', '127.example', 'fd00::2', '::'])
+      expect(isLoopback(a), String(a)).toBe(false);
+    expect(hostName('LocalHost:3000')).toBe('localhost');
+    expect(hostName('[::1]:3000')).toBe('::1');
+    expect(hostName('[::1')).toBeUndefined();
+    expect(hostName('example.com.')).toBe('example.com');
+    expect(hostName('')).toBeUndefined();
+    const access = { allowRemote: false, hosts: new Set(['dev.internal']) };
+    for (const h of ['localhost', 'a.localhost', '127.0.0.1', '::1', '192.0.2.7', 'dev.internal'])
+      expect(isPanelHost(h, access), h).toBe(true);
+    for (const h of [undefined, '', 'evil.example', 'localhost.evil.example', 'dev.internal.evil'])
+      expect(isPanelHost(h, access), String(h)).toBe(false);
+  });
+
+  it('refuses through inject a Host that is not this machine, with no CORS header', async () => {
+    const { app } = testApp({ env: 'development' });
+    const res = await app.inject({
+      url: '/_keelson/api/state',
+      headers: { host: 'evil.example', origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.json().detail).toMatch(/devPanel\.hosts/);
   });
 });

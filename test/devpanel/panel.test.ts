@@ -51,6 +51,8 @@ describe('the dev panel', () => {
     expect(resolveDevPanel(undefined, 'development')).toEqual({
       maxRequests: 100,
       maxLogLines: 200,
+      allowRemote: false,
+      hosts: [],
     });
   });
 
@@ -105,12 +107,19 @@ describe('the dev panel', () => {
       get('/ping/s/:id', () => 'pong'),
     );
     const state = (await app.inject('/_keelson/api/state')).json();
-    // The document's ids: the second route whose automatic id is taken gets a number.
+    // The document's ids, HEAD ones included: a taken automatic id gets a number.
     expect(
       state.routes
         .filter((r: { path: string }) => r.path.startsWith('/ping'))
-        .map((r: { operationId: string }) => r.operationId),
-    ).toEqual(['getPing', 'getPingSById', 'getPingSById2']);
+        .map((r: { method: string; operationId: string }) => `${r.method} ${r.operationId}`),
+    ).toEqual([
+      'GET getPing',
+      'HEAD headPing',
+      'GET getPingSById',
+      'HEAD headPingSById',
+      'GET getPingSById2',
+      'HEAD headPingSById2',
+    ]);
     expect(state.routes).toContainEqual({
       method: 'GET',
       path: '/ping',

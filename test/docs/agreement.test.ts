@@ -183,7 +183,7 @@ describe('the document agrees with the server', () => {
     app.group('/a', requireKey).addRoutes(get('/1', () => ({})));
     app.group('/b', clash).addRoutes(get('/2', () => ({})));
     await expect(app.ready()).rejects.toThrow(
-      'the security scheme "apiKey" is declared differently by middleware "requireKey" and by middleware "cookieAuth"',
+      'the security scheme "apiKey" is declared differently by middleware "requireKey" (apiKey in header "x-api-key") and by middleware "cookieAuth" (apiKey in cookie "k")',
     );
   });
 

@@ -93,7 +93,7 @@ describe('the OpenAPI document at its edges', () => {
     const clash = app({ securitySchemes: { jwt: { type: 'http', scheme: 'bearer' } } });
     clash.addRoutes(get('/x', { middleware: [other] }, () => 'x'));
     await expect(clash.openapi()).rejects.toThrow(
-      'the security scheme "jwt" is declared differently by docs.securitySchemes and by middleware "pass"; give one of them another name',
+      'the security scheme "jwt" is declared differently by docs.securitySchemes (http bearer) and by middleware "pass" (http basic); give one of them another name: the securityScheme option of a guard',
     );
     const anonymous = describeMiddleware((_c, next) => next(), {
       securitySchemes: { jwt: { type: 'http', scheme: 'digest', nested: [1, { b: 2, a: 1 }] } },
@@ -111,7 +111,7 @@ describe('the OpenAPI document at its edges', () => {
       post('/b', { middleware: [anonymous], body: z.object({}) }, () => 'b'),
     );
     await expect(twice.openapi()).rejects.toThrow(
-      'declared differently by middleware "pass" and by middleware (anonymous)',
+      'declared differently by middleware "pass" (http basic) and by middleware (anonymous) (http digest)',
     );
   });
 });

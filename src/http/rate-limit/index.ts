@@ -42,11 +42,7 @@ export interface RateLimitOptions {
 /** Warnings about an unreachable store, at most one per this many ms per limit. */
 const WARN_EVERY_MS = 10_000;
 
-const HEADER_DOCS = {
-  'Retry-After': {
-    description: 'Seconds until the window resets.',
-    schema: { type: 'integer' },
-  },
+const EVERY_ANSWER_DOCS = {
   'RateLimit-Limit': {
     description: 'Requests allowed per window.',
     schema: { type: 'integer' },
@@ -59,6 +55,14 @@ const HEADER_DOCS = {
     description: 'Seconds until the window resets.',
     schema: { type: 'integer' },
   },
+};
+
+const HEADER_DOCS = {
+  'Retry-After': {
+    description: 'Seconds until the window resets.',
+    schema: { type: 'integer' },
+  },
+  ...EVERY_ANSWER_DOCS,
 };
 
 function clientIp(c: Context): string {
@@ -132,5 +136,6 @@ export function rateLimit({
   };
   return describeMiddleware(middleware, {
     responses: { 429: { description: 'Too many requests', headers: HEADER_DOCS } },
+    headers: EVERY_ANSWER_DOCS,
   });
 }
