@@ -50,6 +50,13 @@ export interface UploadOptions {
   abortAfter?: number;
   /** Gives up after this long. @default 10 s */
   timeoutMs?: number;
+  /**
+   * Sends this many bytes of the body, then waits for the answer (at most `holdMs`) before
+   * sending the rest: an answer that comes meanwhile did not wait for the body.
+   */
+  holdAfter?: number;
+  /** @default 1000 */
+  holdMs?: number;
 }
 
 /**
@@ -60,7 +67,14 @@ export function sendUpload(
   port: number,
   path: string,
   body: Buffer,
-  { headers = {}, chunk = 64 * 1024, abortAfter, timeoutMs = 10_000 }: UploadOptions = {},
+  {
+    headers = {},
+    chunk = 64 * 1024,
+    abortAfter,
+    timeoutMs = 10_000,
+    holdAfter,
+    holdMs = 1000,
+  }: UploadOptions = {},
 ): Promise<TimedResponse> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -74,10 +88,12 @@ export function sendUpload(
       error = 'client timeout';
       socket.destroy();
     }, timeoutMs);
+    let release: (() => void) | undefined;
     socket.on('data', (d: Buffer) => {
       if (answeredMs === -1) {
         answeredMs = performance.now() - started;
         sentBeforeAnswer = sent;
+        release?.();
       }
       chunks.push(d);
       endWhenDone();
@@ -108,7 +124,19 @@ export function sendUpload(
             socket.destroy();
             return;
           }
-          const end = Math.min(body.length, sent + chunk, abortAfter ?? Number.POSITIVE_INFINITY);
+          if (holdAfter !== undefined && sent >= holdAfter && answeredMs === -1 && !release) {
+            const held = setTimeout(() => release?.(), holdMs);
+            release = () => {
+              clearTimeout(held);
+              pump();
+            };
+            return;
+          }
+          const limit = Math.min(
+            abortAfter ?? Number.POSITIVE_INFINITY,
+            holdAfter !== undefined && sent < holdAfter ? holdAfter : Number.POSITIVE_INFINITY,
+          );
+          const end = Math.min(body.length, sent + chunk, limit);
           const ok = socket.write(body.subarray(sent, end));
           sent = end;
           if (!ok) return void socket.once('drain', pump);
