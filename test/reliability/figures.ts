@@ -20,6 +20,8 @@ export interface Figures {
   uploadPeakRssMb: number;
   /** How much that peak exceeds the RSS before the upload, in MiB. */
   uploadRssGrowthMb: number;
+  /** Time to the 401 of a 5 MiB upload sent without a token, in ms. */
+  uploadRefusalMs: number;
 }
 
 declare module 'vitest' {
@@ -38,6 +40,7 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   logLinesLost: 'log lines lost',
   uploadPeakRssMb: 'peak RSS during a 200 MB upload (MiB)',
   uploadRssGrowthMb: 'RSS growth during that upload (MiB)',
+  uploadRefusalMs: 'time to 401 for a 5 MiB upload without a token (ms)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

@@ -17,6 +17,7 @@ export default class ReliabilityReporter implements Reporter {
       logLinesLost: 0,
       uploadPeakRssMb: 0,
       uploadRssGrowthMb: 0,
+      uploadRefusalMs: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;
