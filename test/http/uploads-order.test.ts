@@ -171,6 +171,30 @@ describe('one log entry per upload, whatever happens to it', () => {
   });
 });
 
+describe('the route timeout covers reading the upload', () => {
+  it('answers 504 to an upload that stalls, closes the connection, logs it once and keeps no file', async () => {
+    const { app, lines } = testApp();
+    apps.push(app);
+    app.addRoutes(
+      post(
+        '/slow',
+        { body: multipart({ doc: file({ maxBytes: 8 * MiB }) }), timeoutMs: 100 },
+        (c) => ({ size: c.body.doc.size }),
+      ),
+    );
+    const port = await serve(app);
+    const res = await sendUpload(port, '/slow', bigForm(), {
+      ...asForm(),
+      holdAfter: HOLD,
+      holdMs: 3_000,
+    });
+    expect([res.status, res.headers.connection]).toEqual([504, 'close']);
+    expect(res.bodySentBeforeAnswer).toBe(HOLD);
+    await expect.poll(() => readdirSync(uploadDir)).toEqual([]);
+    expect(requestEntries(lines).map((e) => [e.path, e.status])).toEqual([['/slow', 504]]);
+  });
+});
+
 describe('compressed uploads', () => {
   it('answers 415 at once to a gzip-encoded form, small or large, and never hangs', async () => {
     const { port, lines } = await guardedApi();
