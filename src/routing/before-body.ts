@@ -214,9 +214,12 @@ export function closeUnreadBody(
 ): void {
   if (request.raw.complete === false) {
     reply.header('connection', 'close');
-    if (request.raw.destroyed && !reply.raw.writableFinished) {
-      markCutOff(reply.raw, LEFT_MID_BODY);
-      reply.raw.emit('error', new Error(LEFT_MID_BODY));
+    const res = reply.raw;
+    // The engine ends a response on its 'error' (its onResponse hooks then run): never emit one
+    // nobody listens to, which would throw.
+    if (request.raw.destroyed && !res.writableFinished && res.listenerCount('error') > 0) {
+      markCutOff(res, LEFT_MID_BODY);
+      res.emit('error', new Error(LEFT_MID_BODY));
     }
   }
   done(null, payload);

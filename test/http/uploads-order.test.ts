@@ -171,6 +171,24 @@ describe('one log entry per upload, whatever happens to it', () => {
   });
 });
 
+describe('a JSON body cut short by a client that leaves', () => {
+  it('is logged once, under its route', async () => {
+    const { port, lines, metrics } = await guardedApi();
+    const big = Buffer.from(JSON.stringify({ text: 'x'.repeat(900_000) }));
+    await sendUpload(port, '/api/notes', big, {
+      headers: { 'content-type': 'application/json', ...TOKEN },
+      abortAfter: 100_000,
+    });
+    await expect.poll(() => metrics.length).toBe(1);
+    expect(metrics.map((m) => [m.method, m.route])).toEqual([['POST', '/api/notes']]);
+    const [entry] = requestEntries(lines);
+    expect(entry).toMatchObject({
+      path: '/api/notes',
+      error: 'the client closed the connection before the end of the request body',
+    });
+  });
+});
+
 describe('the route timeout covers reading the upload', () => {
   it('answers 504 to an upload that stalls, closes the connection, logs it once and keeps no file', async () => {
     const { app, lines } = testApp();
