@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FORM_TYPE, formBody, sendUpload } from '../http/upload-client.js';
 import { killAll, startLogProcess } from '../support/log-process.js';
@@ -41,6 +43,33 @@ describe('upload before auth', () => {
     expect(accepted.status).toBe(200);
     expect(refused.bodySentBeforeAnswer).toBe(HOLD);
     expect(refused.answeredMs).toBeLessThan(HOLD_MS);
+    s.child.kill('SIGTERM');
+    expect((await s.exit).code).toBe(0);
+  });
+
+  it('answers 100 concurrent gzip-encoded uploads 415 at once, with no connection left open', async ({
+    task,
+  }) => {
+    const s = startLogProcess(fixture);
+    const port = await s.port;
+    // ~64 KB of random bytes: the gzipped body is as large as the form.
+    const body = gzipSync(formBody([['doc', randomBytes(64 * 1024), 'application/octet-stream']]));
+    const headers = {
+      'content-type': FORM_TYPE,
+      'content-encoding': 'gzip',
+      authorization: 'Bearer s3cret',
+    };
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => sendUpload(port, '/api/files', body, { headers })),
+    );
+    const allMs = Math.round(performance.now() - started);
+    const wrong = answers.filter((a) => a.status !== 415).length;
+    process.stdout.write(
+      `gzip uploads: 100 concurrent answered in ${allMs} ms, ${wrong} not 415\n`,
+    );
+    addFigures(task.meta, { requestsSent: 100, failures: wrong });
+    expect(wrong).toBe(0);
     s.child.kill('SIGTERM');
     expect((await s.exit).code).toBe(0);
   });
