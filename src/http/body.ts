@@ -53,11 +53,7 @@ export function decodeBody(
     done(null, payload);
     return;
   }
-  const codings = header
-    .toLowerCase()
-    .split(',')
-    .map((c) => c.trim())
-    .filter((c) => c !== '' && c !== 'identity');
+  const codings = contentCodings(header);
   if (codings.length === 0) {
     done(null, payload);
     return;
@@ -90,6 +86,16 @@ export function decodeBody(
   }
   Object.defineProperty(stream, 'receivedEncodedLength', { get: () => received });
   done(null, stream as Readable);
+}
+
+/** The codings a `Content-Encoding` header lists, in lower case, `identity` left out. */
+export function contentCodings(header: string | undefined): string[] {
+  if (header === undefined) return [];
+  return header
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && c !== 'identity');
 }
 
 /** True for a JSON media type: `application/json` or any `…+json`, parameters ignored. */

@@ -4,6 +4,15 @@ import { internal } from '../errors/index.js';
 import { UNMATCHED_ROUTE } from '../http/answer.js';
 import { decodeBody, isJsonType, unsupportedMediaType } from '../http/body.js';
 import { noRoute } from '../http/request-state.js';
+import { collectorFor } from '../http/uploads/collect.js';
+import { multipartOf } from '../http/uploads/schema.js';
+import {
+  afterBody,
+  closeUnreadBody,
+  middlewareFirst,
+  resumeOr,
+  watchBodyEnd,
+} from './before-body.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
@@ -59,8 +68,9 @@ export function mountRoute(
   }
 
   const handler = def.handler;
-  const bodyIsJson = def.options.body !== undefined;
-  const endpoint: Endpoint =
+  const uploads = multipartOf(def.options.body);
+  const bodyIsJson = def.options.body !== undefined && uploads === undefined;
+  const validated: Endpoint =
     parts.length === 0
       ? handler
       : (c) => {
@@ -69,6 +79,15 @@ export function mountRoute(
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
+  // An upload is read here, once the middleware has let the request through.
+  const collect = uploads && collectorFor(uploads);
+  const endpoint: Endpoint = collect
+    ? (c) =>
+        collect(c.request).then(() => {
+          c.body = c.request.body;
+          return validated(c);
+        })
+    : validated;
   const required = requiredParams(pattern);
   // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
   const layers = new Set([
@@ -76,7 +95,10 @@ export function mountRoute(
     ...middlewareOf(entry.scope),
     ...(def.options.middleware ?? []),
   ]);
-  const composed = compose([...layers], endpoint);
+  const takesBody = BODY_METHODS.has(entry.method);
+  // Guards and limits refuse a body before it is read (see before-body.ts).
+  const bodyLast = takesBody && layers.size > 0;
+  const composed = compose([...layers], bodyLast ? afterBody(endpoint) : endpoint);
   checkTimeout(def.options.timeoutMs, where);
   const timeoutMs = def.options.timeoutMs ?? (entry.builtin ? undefined : appTimeoutMs);
   const chain = timeoutMs ? withTimeout(composed, timeoutMs) : composed;
@@ -109,41 +131,58 @@ export function mountRoute(
     return reply;
   };
 
+  const begin = (request: FastifyRequest, reply: FastifyReply): Context => {
+    if (required && hasEmptyParam(request.params as Record<string, string>, required)) {
+      request.keelsonRoute = UNMATCHED_ROUTE;
+      throw noRoute(request.method, request.url);
+    }
+    request.keelsonRoute = pattern;
+    const c = new Context(request, reply, runtime);
+    if (request.keelsonSpan) c.span = request.keelsonSpan;
+    if (defaultStatus !== 200) reply.code(defaultStatus);
+    return c;
+  };
+  const run = (c: Context): unknown => {
+    const span = c.request.keelsonSpan;
+    return withSpan && span ? withSpan(span, () => chain(c)) : chain(c);
+  };
+  // Synchronous while the handler and validators are: a sync handler allocates no promise.
+  const handle = function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
+    const c = begin(request, reply);
+    let out: unknown;
+    try {
+      out = run(c);
+    } catch (err) {
+      fail(reply, err);
+      return undefined;
+    }
+    if (isThenable(out)) {
+      return out.then(
+        (result) => finish(reply, result),
+        (err: unknown) => fail(reply, err),
+      );
+    }
+    const answer = finish(reply, out);
+    return answer === reply ? undefined : answer;
+  };
+  const steps = { begin, run, finish, fail };
+  // A multipart body is never decoded: the parser reads the raw request (uploads refuse it).
+  const decode = !entry.builtin && takesBody && !uploads;
+  const preParsing = [
+    ...(bodyLast ? [middlewareFirst(steps)] : []),
+    ...(decode ? [decodeBody] : []),
+  ];
+
   fastify.route({
     method: entry.method,
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
-    ...(!entry.builtin && BODY_METHODS.has(entry.method) ? { preParsing: decodeBody } : {}),
+    ...(preParsing.length ? { preParsing } : {}),
+    ...(bodyLast || uploads ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
     // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
     // plugin adds its headers and lets the route run instead of answering an empty 204.
     ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),
-    // Synchronous while the handler and validators are: a sync handler allocates no promise.
-    handler: function keelsonRoute(request: FastifyRequest, reply: FastifyReply) {
-      if (required && hasEmptyParam(request.params as Record<string, string>, required)) {
-        request.keelsonRoute = UNMATCHED_ROUTE;
-        throw noRoute(request.method, request.url);
-      }
-      request.keelsonRoute = pattern;
-      const c = new Context(request, reply, runtime);
-      if (request.keelsonSpan) c.span = request.keelsonSpan;
-      if (defaultStatus !== 200) reply.code(defaultStatus);
-      let out: unknown;
-      try {
-        const span = request.keelsonSpan;
-        out = withSpan && span ? withSpan(span, () => chain(c)) : chain(c);
-      } catch (err) {
-        fail(reply, err);
-        return undefined;
-      }
-      if (isThenable(out)) {
-        return out.then(
-          (result) => finish(reply, result),
-          (err: unknown) => fail(reply, err),
-        );
-      }
-      const answer = finish(reply, out);
-      return answer === reply ? undefined : answer;
-    },
+    handler: bodyLast ? resumeOr(steps, handle) : handle,
   });
 }
 

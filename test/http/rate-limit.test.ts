@@ -117,6 +117,41 @@ describe('rateLimit', () => {
     expect(warnings[0]).toContain('store down');
   });
 
+  it('answers 500 and logs the cause when key() throws, and never lets the request through', async () => {
+    const { app, lines } = testApp();
+    // An optional guard: the user is set only when a token came, so c.user.sub throws without one.
+    const optionalUser = async (c: Context, next: () => Promise<unknown>) => {
+      if (c.request.headers.authorization === 'Bearer t') c.user = { sub: 'ada' };
+      return next();
+    };
+    const bySub = (c: Context) => (c.user as { sub: string }).sub;
+    let ran = 0;
+    app.addRoutes(
+      get(
+        '/me',
+        { middleware: [optionalUser, rateLimit({ max: 1, windowMs: 60_000, key: bySub })] },
+        () => {
+          ran++;
+          return 'me';
+        },
+      ),
+    );
+    const port = await start(app);
+    const anonymous: number[] = [];
+    for (let i = 0; i < 10; i++) anonymous.push((await send(port, '/me')).status);
+    expect(anonymous).toEqual(Array(10).fill(500));
+    expect(ran).toBe(0);
+    const withToken = { headers: { authorization: 'Bearer t' } };
+    expect((await send(port, '/me', withToken)).status).toBe(200);
+    expect((await send(port, '/me', withToken)).status).toBe(429);
+    const entries = requestEntries(lines);
+    expect(entries.map((e) => e.status)).toEqual([...Array(10).fill(500), 200, 429]);
+    expect(entries[0]).toMatchObject({ level: 'error' });
+    expect(String(entries[0]!.error)).toContain('rate limit 1/60000: key() threw');
+    expect(String(entries[0]!.error)).toMatch(/caused by: TypeError/);
+    expect(lines.some((l) => l.includes('store failed'))).toBe(false);
+  });
+
   it('declares its 429 and headers for the docs', () => {
     const docs = middlewareDocsOf(rateLimit({ max: 1, windowMs: 1000 }));
     expect(Object.keys(docs?.responses ?? {})).toEqual(['429']);

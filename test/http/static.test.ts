@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticMount } from '../../src/http/static/index.js';
 import { App, get } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { rawGet, send, serve } from './serve.js';
@@ -18,6 +19,14 @@ beforeAll(() => {
   writeFileSync(join(publicDir, 'sub', 'data.json'), '{"a":1}\n');
   writeFileSync(join(publicDir, '.env'), `TOKEN=${SECRET}\n`);
   writeFileSync(join(base, 'secret.txt'), `${SECRET}\n`);
+  mkdirSync(join(base, 'private'));
+  writeFileSync(join(base, 'private', 'key.txt'), `${SECRET}\n`);
+  // Links out of the directory: to a file (relative), to a directory, and an absolute one;
+  // and one that stays inside.
+  symlinkSync('../secret.txt', join(publicDir, 'leak.txt'));
+  symlinkSync(join(base, 'private'), join(publicDir, 'linked-dir'));
+  symlinkSync(join(base, 'secret.txt'), join(publicDir, 'absolute.txt'));
+  symlinkSync('hello.txt', join(publicDir, 'alias.txt'));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
@@ -136,6 +145,34 @@ describe('app.static', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers 404 for a symbolic link that leads out of the directory, and follows one that stays in', async () => {
+    for (const path of ['/assets/leak.txt', '/assets/linked-dir/key.txt', '/assets/absolute.txt']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await send(port, path, { method });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(res.text, path).not.toContain(SECRET);
+      }
+    }
+    const inside = await send(port, '/assets/alias.txt');
+    expect([inside.status, inside.text]).toEqual([200, 'hello, static world\n']);
+  });
+
+  it('serves what links lead to when followSymlinks is on', async () => {
+    const { app: open } = testApp();
+    open.static('/open', publicDir, { followSymlinks: true });
+    const openPort = await serve(open);
+    try {
+      for (const path of ['/open/leak.txt', '/open/linked-dir/key.txt', '/open/absolute.txt']) {
+        expect((await send(openPort, path)).text, path).toBe(`${SECRET}\n`);
+      }
+    } finally {
+      await open.close();
+    }
+    expect(() => staticMount('/x', publicDir, { followSymlinks: 'yes' as never })).toThrow(
+      'static followSymlinks must be a boolean, got yes',
+    );
   });
 
   it('cuts a long refused path in its 404 detail, as every other 404 does', async () => {

@@ -28,6 +28,8 @@ export interface Figures {
   wsDeafShutdownExitCode: number;
   /** How long that shutdown took, from the signal to the exit, in ms. */
   wsDeafShutdownMs: number;
+  /** Time to the 401 of a 5 MiB upload sent without a token, in ms. */
+  uploadRefusalMs: number;
 }
 
 declare module 'vitest' {
@@ -50,6 +52,7 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   wsFloodPeakRssMb: 'peak RSS during it (MiB)',
   wsDeafShutdownExitCode: 'exit code of a shutdown with WebSocket clients ignoring the close',
   wsDeafShutdownMs: 'its time (ms)',
+  uploadRefusalMs: 'time to 401 for a 5 MiB upload without a token (ms)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

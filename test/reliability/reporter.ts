@@ -21,6 +21,7 @@ export default class ReliabilityReporter implements Reporter {
       wsFloodPeakRssMb: 0,
       wsDeafShutdownExitCode: 0,
       wsDeafShutdownMs: 0,
+      uploadRefusalMs: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;

@@ -6,7 +6,7 @@
  * @module
  */
 import { describeError } from '../../errors/describe.js';
-import { KError } from '../../errors/index.js';
+import { internal, KError } from '../../errors/index.js';
 import type { Context } from '../../routing/context.js';
 import { describeMiddleware } from '../../routing/middleware-docs.js';
 import type { Middleware, Next } from '../../routing/types.js';
@@ -73,7 +73,7 @@ function clientIp(c: Context): string {
  * A rate-limit middleware. Every answer it covers carries `RateLimit-Limit`,
  * `RateLimit-Remaining` and `RateLimit-Reset`; over the limit it answers 429 problem+json with
  * `Retry-After`. When the store fails or does not answer in time, the request goes through
- * (fail-open) and a warning is logged.
+ * (fail-open) and a warning is logged; when `key` throws, the answer is a 500 (never fail-open).
  * @example app.group('/api', rateLimit({ max: 100, windowMs: 60_000 }))
  */
 export function rateLimit({
@@ -98,9 +98,17 @@ export function rateLimit({
   let warnedAt = -Infinity;
 
   const middleware = async function rateLimit(c: Context, next: Next): Promise<unknown> {
+    // Outside the fail-open below: a `key` that throws is the app's bug, never a store outage,
+    // and letting the request through would switch the limit off for whoever triggers it.
+    let counter: string;
+    try {
+      counter = prefix + key(c);
+    } catch (err) {
+      throw internal(undefined, new Error(`rate limit ${name}: key() threw`, { cause: err }));
+    }
     let hit: Awaited<ReturnType<RateLimitStore['hit']>>;
     try {
-      hit = await store.hit(prefix + key(c), windowMs, max);
+      hit = await store.hit(counter, windowMs, max);
     } catch (err) {
       // Fail-open: a limit protects capacity; an outage of its store must not become one of the API.
       const now = Date.now();

@@ -2,12 +2,14 @@
  * Static files on @fastify/static (`app.static(prefix, dir)`): content type, ETag,
  * Last-Modified, conditional GET, HEAD and ranges come from the plugin. Every path it refuses
  * (traversal, encoded slashes, dot files, directories) answers 404 problem+json, so a probe
- * learns nothing about what exists outside `dir`. The routes are logged and counted like any
- * other and left out of the OpenAPI document.
+ * learns nothing about what exists outside `dir`; so does a symbolic link whose target lies
+ * outside it, unless `followSymlinks` is on. The routes are logged and counted like any other
+ * and left out of the OpenAPI document.
  * @module
  */
-import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { EnginePlugin } from '../plugin.js';
 import { noRoute } from '../request-state.js';
@@ -18,6 +20,12 @@ export interface StaticOptions {
   maxAge?: number;
   /** Adds `immutable` to `Cache-Control` (for file names that carry a content hash). @default false */
   immutable?: boolean;
+  /**
+   * Serves files reached through symbolic links that lead out of the directory. Off, such a
+   * file answers 404 like any path outside it; links that stay inside are always followed.
+   * @default false
+   */
+  followSymlinks?: boolean;
 }
 
 /** One directory served under a prefix. */
@@ -39,12 +47,20 @@ export function staticMount(prefix: string, dir: string, options: StaticOptions 
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`static dir ${root} (for ${prefix}) is not a directory`);
   }
-  const { maxAge = 0, immutable = false } = options;
+  const { maxAge = 0, immutable = false, followSymlinks = false } = options;
   if (!Number.isInteger(maxAge) || maxAge < 0) {
     throw new TypeError(`static maxAge must be an integer of milliseconds >= 0, got ${maxAge}`);
   }
+  if (typeof followSymlinks !== 'boolean') {
+    throw new TypeError(`static followSymlinks must be a boolean, got ${String(followSymlinks)}`);
+  }
   const clean = prefix.length > 1 && prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-  return Object.freeze({ prefix: clean, dir: root, options: { maxAge, immutable } });
+  // The real path: a directory reached through a link (macOS's /tmp) still contains its files.
+  return Object.freeze({
+    prefix: clean,
+    dir: realpathSync(root),
+    options: { maxAge, immutable, followSymlinks },
+  });
 }
 
 /** Registers every static mount, in a context whose error handler turns refusals into 404s. */
@@ -55,7 +71,10 @@ export function staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | und
     await fastify.register(async function staticFiles(scope) {
       scope.setErrorHandler(function staticError(error: FastifyError, request, reply) {
         // The plugin answers 403 for traversal and non-canonical paths, `send` for directories.
-        const refused = error.statusCode === 403 || error.code === 'FST_STATIC_FORBIDDEN_PATH';
+        const refused =
+          error.statusCode === 403 ||
+          error.code === 'FST_STATIC_FORBIDDEN_PATH' ||
+          (error as unknown) === OUTSIDE_ROOT;
         const answer = refused ? noRoute(request.method, request.url) : error;
         return handleError.call(scope, answer as FastifyError, request, reply);
       });
@@ -70,8 +89,25 @@ export function staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | und
           list: false,
           maxAge: options.maxAge ?? 0,
           immutable: options.immutable ?? false,
+          ...(options.followSymlinks ? {} : { onFile: insideRoot(dir) }),
         });
       }
     });
+  };
+}
+
+/** Thrown by `insideRoot` for a file whose real path leaves the directory; answered 404. */
+const OUTSIDE_ROOT = new Error('the file lies outside the static directory');
+
+/**
+ * The check run on the file the plugin is about to open: its real path, links resolved, must
+ * still lie inside `root` (itself a real path), whether the link was the file, a directory on
+ * the way or an absolute one.
+ */
+function insideRoot(root: string): (path: string) => Promise<void> {
+  const within = root.endsWith(sep) ? root : root + sep;
+  return async function fileInsideRoot(path: string): Promise<void> {
+    const real = await realpath(path);
+    if (!real.startsWith(within)) throw OUTSIDE_ROOT;
   };
 }

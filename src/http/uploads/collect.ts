@@ -1,11 +1,12 @@
 /**
- * The `preValidation` step of an upload route: reads the multipart body part by part into
- * `request.body`, files streamed to temporary files, each checked against its `file()` field.
+ * The first step of an upload route's endpoint, once its middleware has run: reads the multipart
+ * body part by part into `request.body`, files streamed to temporary files, each checked against
+ * its `file()` field.
  * @module
  */
 import type { FastifyRequest } from 'fastify';
 import { isKError, KError, unprocessable } from '../../errors/index.js';
-import { unsupportedMediaType } from '../body.js';
+import { contentCodings, unsupportedMediaType } from '../body.js';
 import { fileTooLarge, saveToTemp } from './save.js';
 import { type CollectedForm, type FileField, isFileField, type MultipartSchema } from './schema.js';
 
@@ -40,6 +41,13 @@ export function collectorFor(schema: MultipartSchema): (request: FastifyRequest)
 
   return async function collectUploads(request: FastifyRequest): Promise<void> {
     if (!request.isMultipart()) throw asClientError({ code: 'FST_INVALID_MULTIPART_CONTENT_TYPE' });
+    // The multipart parser reads the request as it came: a compressed form would never parse.
+    const coding = contentCodings(request.headers['content-encoding'])[0];
+    if (coding !== undefined) {
+      throw unsupportedMediaType(
+        `Content-Encoding ${JSON.stringify(coding)} is not supported for multipart/form-data: send the form uncompressed.`,
+      );
+    }
     request.tmpUploads ??= [];
     const uploads = request.tmpUploads;
     const form: CollectedForm = {};

@@ -23,6 +23,24 @@ export function fileTooLarge(field: string, maxBytes: number): KError {
 }
 
 /**
+ * The answer when a temporary file cannot be written (the directory is missing, read-only or
+ * full): the server's fault, never the client's. 507 when the disk is full, else 500; the
+ * cause goes to the request's log entry.
+ */
+export function storageFailed(cause: unknown): KError {
+  const code = (cause as NodeJS.ErrnoException | null)?.code;
+  const full = code === 'ENOSPC' || code === 'EDQUOT';
+  return new KError({
+    code: full ? 'INSUFFICIENT_STORAGE' : 'UPLOAD_NOT_STORED',
+    statusCode: full ? 507 : 500,
+    message: full
+      ? 'There is no room left to store the upload.'
+      : 'The upload could not be stored.',
+    cause,
+  });
+}
+
+/**
  * Writes `part` to a fresh temporary file, listing its path in `uploads` before the first byte
  * so the request's cleanup finds it whatever happens next; a write that fails removes it at once.
  */
@@ -41,13 +59,23 @@ export async function saveToTemp(
       else done(null, chunk);
     },
   });
+  const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+  // A failure of the disk (a system call's error), told apart from a broken form or a file
+  // over its limit, which the pipeline also passes on to this stream.
+  let diskError: unknown;
+  out.on('error', (err: NodeJS.ErrnoException) => {
+    if (typeof err.syscall === 'string') diskError ??= err;
+  });
   try {
-    await pipeline(part.file, limit, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(part.file, limit, out);
     if (part.file.truncated) throw fileTooLarge(part.fieldname, maxBytes);
+    const blob = await openAsBlob(path, { type: part.mimetype }).catch((err: unknown) => {
+      diskError = err;
+      throw err;
+    });
+    return new File([blob], part.filename, { type: part.mimetype });
   } catch (err) {
     await unlink(path).catch(() => {});
-    throw err;
+    throw diskError === undefined ? err : storageFailed(diskError);
   }
-  const blob = await openAsBlob(path, { type: part.mimetype });
-  return new File([blob], part.filename, { type: part.mimetype });
 }
