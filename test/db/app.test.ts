@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { QueryMetric, Span, SpanStartOptions, Tracer } from '../../src/contracts.js';
 import { Database, database } from '../../src/db/database.js';
-import { get, NOOP_SPAN } from '../../src/index.js';
+import { DatabaseError } from '../../src/db/errors.js';
+import { get, NOOP_SPAN, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { freePort } from '../support/redis.js';
 import { engines } from './engines.js';
@@ -62,6 +63,42 @@ describe.each(engines)('a database on an app, on $name', (engine) => {
     expect(await app.close()).toBe(true);
     expect(order).toEqual(['hook wrote']);
     await expect(db.query('select 1')).rejects.toThrow('the database is closed');
+  });
+
+  it("shows middleware and the error-body hook a DatabaseError, never the driver's error, and JSON no bigint", async () => {
+    const db = await engine.fresh({ int8: 'bigint' });
+    await db.query('create table tags (name text primary key)');
+    const seen: unknown[] = [];
+    const bodies: unknown[] = [];
+    const { app, lines } = testApp({
+      errors: { body: (problem) => (bodies.push(problem), problem) },
+    });
+    app.use(db);
+    const group = app.group('/g', async (_c, next) => {
+      try {
+        return await next();
+      } catch (err) {
+        seen.push(err);
+        throw err;
+      }
+    });
+    group.addRoutes(
+      post('/tags', async () => {
+        await db.sql`insert into tags values ('a'), ('a')`;
+        return 'never';
+      }),
+      get('/big', () => db.sql`select 1::int8 as n`.one()),
+    );
+    const res = await app.inject({ method: 'POST', url: '/g/tags' });
+    expect(res.statusCode).toBe(409);
+    expect(seen[0]).toBeInstanceOf(DatabaseError);
+    expect(bodies[0]).toMatchObject({ code: 'CONFLICT', status: 409 });
+    expect(JSON.stringify(bodies[0])).not.toMatch(/tags_pkey|insert/);
+    // int8: 'bigint' gives bigints, which JSON cannot hold: the answer is a 500 that says why.
+    const big = await app.inject('/g/big');
+    expect(big.statusCode).toBe(500);
+    expect(lines.join('\n')).toMatch(/Do not know how to serialize a BigInt/);
+    await app.close();
   });
 
   it('reports each query to the metrics collector and the tracer, and warns of a slow one with the request id', async () => {
