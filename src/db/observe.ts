@@ -4,6 +4,7 @@
  * @module
  */
 import type { MetricsCollector, Span, Tracer } from '../contracts.js';
+import { notePanelQuery } from '../devpanel/feed.js';
 import type { Logger } from '../logger/index.js';
 import type { RequestScope } from './tx.js';
 
@@ -47,7 +48,9 @@ export function observeQuery(
       if (error !== undefined) span.recordError(error);
       span.end();
     }
-    observers.metrics()?.recordQuery?.({ operation, durationMs, failed: error !== undefined });
+    const failed = error !== undefined;
+    observers.metrics()?.recordQuery?.({ operation, durationMs, failed });
+    if (request) notePanelQuery(request.request, { text, durationMs, failed });
     if (durationMs >= observers.slowQueryMs) {
       (request?.log ?? observers.logger()).warn(
         'slow query (%d ms): %s',

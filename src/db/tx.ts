@@ -11,7 +11,7 @@ import type { Engine, EngineConnection } from './engine.js';
 export type IsolationLevel = 'read committed' | 'repeatable read' | 'serializable';
 
 /** What the current request lends the queries it runs: its logger (with its id) and its span. */
-export type RequestScope = Pick<Context, 'log' | 'span'>;
+export type RequestScope = Pick<Context, 'log' | 'span' | 'request'>;
 
 /** What the async context holds. */
 export interface DbScope {

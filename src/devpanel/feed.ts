@@ -18,6 +18,30 @@ export interface PanelRequest {
   readonly status: number;
   readonly durationMs: number;
   readonly requestId: string;
+  /** The database queries the request ran (keelson/db), at most 50, in order. */
+  readonly queries: readonly PanelQuery[];
+}
+
+/** One database query of a request, as the panel shows it: the text, never the values. */
+export interface PanelQuery {
+  readonly text: string;
+  readonly durationMs: number;
+  readonly failed: boolean;
+}
+
+const MAX_QUERIES = 50;
+const queriesOf = new WeakMap<object, PanelQuery[]>();
+let feeds = 0;
+
+/**
+ * Notes a query of `request` (a Fastify request) for the panel's request list; does nothing
+ * when no app in the process has a panel.
+ */
+export function notePanelQuery(request: object, query: PanelQuery): void {
+  if (feeds === 0) return;
+  let list = queriesOf.get(request);
+  if (!list) queriesOf.set(request, (list = []));
+  if (list.length < MAX_QUERIES) list.push(query);
 }
 
 /** One log line as the panel shows it. */
@@ -55,6 +79,7 @@ export class PanelFeed {
   constructor(maxRequests: number, maxLogLines: number) {
     this.#requests = new Ring(maxRequests);
     this.#logs = new Ring(maxLogLines);
+    feeds++;
   }
 
   /** The request observer: records every request but the panel's own, which it keeps quiet. */
@@ -68,6 +93,7 @@ export class PanelFeed {
       status: entry.status,
       durationMs: entry.durationMs,
       requestId: request.id,
+      queries: queriesOf.get(request) ?? [],
     };
     this.#requests.push(data);
     this.#emit({ type: 'request', data });

@@ -33,7 +33,7 @@ export function panelPage(o: PanelPageOptions): string {
 <body data-base="${escapeHtml(o.base)}" data-max-requests="${o.maxRequests}" data-max-logs="${o.maxLogLines}">
 <header><h1>Keelson dev panel</h1><span id="service">${escapeHtml(o.service)}</span><span id="live" class="warn">connecting</span></header>
 <main>
-<section class="wide"><h2>Requests</h2><table>${head(['time', 'method', 'path', 'status', 'duration', 'request id'])}<tbody id="requests"></tbody></table></section>
+<section class="wide"><h2>Requests</h2><table>${head(['time', 'method', 'path', 'status', 'duration', 'queries', 'request id'])}<tbody id="requests"></tbody></table></section>
 <section class="wide"><h2>Log</h2><div id="logs"></div></section>
 <section><h2>Routes <button id="refresh-state" type="button">refresh</button></h2><table>${head(['method', 'path', 'operationId', 'middleware', 'source'])}<tbody id="routes"></tbody></table></section>
 <section><h2>Health <span id="health-status"></span> <button id="refresh-health" type="button">check</button></h2><table><tbody id="health"></tbody></table></section>

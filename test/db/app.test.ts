@@ -101,6 +101,40 @@ describe.each(engines)('a database on an app, on $name', (engine) => {
     await app.close();
   });
 
+  it("lists each request's queries in the dev panel, texts without values", async () => {
+    const db = await engine.fresh();
+    const { app } = testApp({ env: 'development' });
+    app.use(db);
+    app.addRoutes(
+      get('/two/:v', async (c) => {
+        await db.sql`select ${c.params.v}::text as v`;
+        return db.sql`select 2 as n`.one();
+      }),
+    );
+    await app.inject('/two/hidden-value');
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.fastify.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/_keelson/api/events`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes('/two/hidden-value')) {
+      text += new TextDecoder().decode((await reader.read()).value);
+    }
+    await reader.cancel();
+    const requests = [...text.matchAll(/event: request\ndata: (.*)\n/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    const mine = requests.find((r) => r.path === '/two/hidden-value');
+    expect(mine?.queries).toEqual([
+      { text: 'select $1::text as v', durationMs: expect.any(Number), failed: false },
+      { text: 'select 2 as n', durationMs: expect.any(Number), failed: false },
+    ]);
+    app.fastify.server.closeAllConnections();
+    await app.close();
+  });
+
   it('reports each query to the metrics collector and the tracer, and warns of a slow one with the request id', async () => {
     const db = await engine.fresh({ slowQueryMs: 0 });
     const { app, lines } = testApp();

@@ -65,6 +65,7 @@ describe.skipIf(!chromiumTool.available)('the dev panel in a browser', () => {
       `/items/${id}`,
       '200',
       expect.stringMatching(/^\d+\.\d ms$/),
+      '',
       expect.stringMatching(/\S/),
     ]);
     await page

@@ -21,7 +21,7 @@ describe('the dev panel page', () => {
       (m) => [m[2], [...m[1]!.matchAll(/<th>([^<]*)<\/th>/g)].map((h) => h[1])],
     );
     expect(heads).toEqual([
-      ['requests', ['time', 'method', 'path', 'status', 'duration', 'request id']],
+      ['requests', ['time', 'method', 'path', 'status', 'duration', 'queries', 'request id']],
       ['routes', ['method', 'path', 'operationId', 'middleware', 'source']],
       ['jobs', ['job', 'schedule', 'state', 'runs', 'last run', 'next run', 'last error']],
     ]);
