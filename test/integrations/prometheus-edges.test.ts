@@ -14,6 +14,15 @@ describe('prometheus options and job metrics', () => {
     }
   });
 
+  it('observes database queries in seconds, by operation and status', async () => {
+    const metrics = prometheus({ defaultMetrics: false });
+    metrics.recordQuery({ operation: 'select', durationMs: 3, failed: false });
+    metrics.recordQuery({ operation: 'insert', durationMs: 250, failed: true });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('db_query_duration_seconds_count{operation="select",status="ok"} 1');
+    expect(text).toContain('db_query_duration_seconds_sum{operation="insert",status="error"} 0.25');
+  });
+
   it('counts job tries and observes their duration in seconds, by queue, job and status', async () => {
     const metrics = prometheus({ defaultMetrics: false });
     metrics.recordJob({ queue: 'mail', job: 'welcome', status: 'completed', durationMs: 2500 });
