@@ -65,7 +65,7 @@ describe('the public entry of keelson', () => {
   });
 });
 
-describe('the subpath entries keelson/client and keelson/testing', () => {
+describe('the subpath entries keelson/client, keelson/testing and keelson/db', () => {
   it('export exactly these run-time names', async () => {
     expect(Object.keys(await import('../src/client/index.js')).sort()).toEqual([
       'createClient',
@@ -73,7 +73,17 @@ describe('the subpath entries keelson/client and keelson/testing', () => {
     ]);
     expect(Object.keys(await import('../src/testing/index.js')).sort()).toEqual([
       'injectFetch',
+      'testDatabase',
       'verifyContract',
+    ]);
+    expect(Object.keys(await import('../src/db/index.js')).sort()).toEqual([
+      'Database',
+      'DatabaseError',
+      'MigrationError',
+      'SqlFragment',
+      'SqlQuery',
+      'TopicPayloadError',
+      'database',
     ]);
   });
 });

@@ -85,14 +85,15 @@ describe('the package exports of the integrations', () => {
     }
   });
 
-  it('keeps the core free of imports of the integrations', () => {
+  it('keeps the core free of imports of the integrations and the data layer', () => {
+    const outside = ['integrations', 'db', 'testing', 'cli'].map((d) => join(root, 'src', d));
     const core = sourcesOf(join(root, 'src')).filter(
-      (f) => !f.startsWith(join(root, 'src', 'integrations')),
+      (f) => !outside.some((dir) => f.startsWith(dir)),
     );
     expect(core.length).toBeGreaterThan(10);
     for (const file of core) {
       expect(readFileSync(file, 'utf8'), relative(root, file)).not.toMatch(
-        /from\s+['"][^'"]*integrations\/|from\s+['"](prom-client|croner|bullmq|ioredis|@opentelemetry\/)/,
+        /from\s+['"][^'"]*(integrations|db)\/|from\s+['"](prom-client|croner|bullmq|ioredis|pg|@electric-sql\/pglite|@opentelemetry\/)['"/]/,
       );
     }
   });
