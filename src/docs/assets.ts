@@ -1,5 +1,6 @@
 /**
- * The docs page's assets: Swagger UI from the installed swagger-ui-dist package, and Keelson's
+ * The docs page's assets: Swagger UI from the installed @fastify/swagger-ui package (its `static/`
+ * folder: the same files as swagger-ui-dist, without swagger-ui-dist's install-time telemetry), and Keelson's
  * own initializer. Read once per process, served from memory.
  * @module
  */
@@ -54,13 +55,13 @@ function hash(body: Buffer | string): string {
   return createHash('sha1').update(body).digest('base64url');
 }
 
-/** The folder of the installed swagger-ui-dist; throws a clear error when it is missing. */
+/** The folder of the installed @fastify/swagger-ui; throws a clear error when it is missing. */
 function packageDir(): string {
   try {
-    return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    return dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json'));
   } catch (err) {
     throw new Error(
-      `the docs page needs the swagger-ui-dist package, which cannot be found: ${(err as Error).message}`,
+      `the docs page needs the @fastify/swagger-ui package, which cannot be found: ${(err as Error).message}`,
     );
   }
 }
@@ -81,13 +82,13 @@ export function assetVersions(): ReadonlyMap<string, string> {
   return versions;
 }
 
-/** The assets by file name; reads swagger-ui-dist on the first call. */
+/** The assets by file name; reads the Swagger UI files on the first call. */
 export function docsAssets(): ReadonlyMap<string, Asset> {
   if (loaded) return loaded;
   const dir = packageDir();
   const assets = new Map<string, Asset>();
   for (const [file, type] of Object.entries(FROM_PACKAGE)) {
-    assets.set(file, asset(readFileSync(join(dir, file)), type));
+    assets.set(file, asset(readFileSync(join(dir, 'static', file)), type));
   }
   assets.set(INIT_SCRIPT, asset(Buffer.from(INIT_SOURCE), 'text/javascript; charset=utf-8'));
   loaded = assets;
