@@ -8,6 +8,7 @@ import {
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
+import { database } from '../../src/db/index.js';
 import { type App, get, NOOP_SPAN, serviceUnavailable } from '../../src/index.js';
 import { openTelemetry, otelSpanOf } from '../../src/integrations/opentelemetry/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
@@ -146,6 +147,25 @@ describe('keelson/opentelemetry', () => {
     expect(child.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
     expect(child.attributes['db.system']).toBe('memory');
   });
+
+  it('makes a client span under the request for a keelson/db query, with the query text only', async () => {
+    const { app, spans } = tracedApp();
+    const db = database({ url: 'memory://' });
+    app.use(db);
+    app.addRoutes(get('/db/:v', (c) => db.sql`select ${c.params.v}::text as v`.one()));
+    await app.inject('/db/private-value');
+    const all = spans();
+    const server = all.find((s) => s.kind === SpanKind.SERVER && s.name.includes('/db/'))!;
+    const query = all.find((s) => s.name === 'db select')!;
+    expect(query.kind).toBe(SpanKind.CLIENT);
+    expect(query.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
+    expect(query.attributes).toEqual({
+      'db.system.name': 'postgresql',
+      'db.operation.name': 'SELECT',
+      'db.query.text': 'select $1::text as v',
+    });
+    await app.close();
+  }, 60_000);
 
   it('ignores a parent it did not start, and ends a span only once', () => {
     const exporter = new InMemorySpanExporter();
