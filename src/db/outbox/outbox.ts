@@ -4,24 +4,16 @@
  * handler in a transaction that also marks the delivery done.
  * @module
  */
-import type { MetricsCollector } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
-import type { Logger } from '../../logger/index.js';
 import { Relay, type Subscriber } from './relay.js';
 import { OUTBOX_CHANNEL } from './schema.js';
-import type { DeadEvent, PublishOptions, SubscribeOptions, SubscriberHandler } from './types.js';
-
-/** What the outbox needs of its database. */
-export interface OutboxHost {
-  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
-  transaction<T>(fn: () => Promise<T> | T): Promise<T>;
-  readonly inTransaction: boolean;
-  /** Calls `fn` on each notification of `channel` until the returned function is called. */
-  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
-  log(): Logger;
-  metrics(): MetricsCollector | undefined;
-  readonly pollMs: number;
-}
+import type {
+  DeadEvent,
+  OutboxHost,
+  PublishOptions,
+  SubscribeOptions,
+  SubscriberHandler,
+} from './types.js';
 
 /** Publishing and subscribing; one per Database. */
 export class Outbox {

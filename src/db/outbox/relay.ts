@@ -3,9 +3,8 @@
  * @module
  */
 import { describeError } from '../../errors/describe.js';
-import type { OutboxHost } from './outbox.js';
 import { OUTBOX_CHANNEL } from './schema.js';
-import type { OutboxEvent, SubscriberHandler } from './types.js';
+import type { OutboxEvent, OutboxHost, SubscriberHandler } from './types.js';
 
 /** A subscriber with its options resolved. */
 export interface Subscriber {

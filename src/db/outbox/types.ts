@@ -2,6 +2,8 @@
  * What publishers and subscribers of the outbox write.
  * @module
  */
+import type { MetricsCollector } from '../../contracts.js';
+import type { Logger } from '../../logger/index.js';
 
 /** Options of `db.publish`. */
 export interface PublishOptions {
@@ -57,4 +59,16 @@ export interface DeadEvent {
   readonly subscriber: string;
   readonly attempts: number;
   readonly lastError: string | null;
+}
+
+/** What the outbox needs of its database. */
+export interface OutboxHost {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  transaction<T>(fn: () => Promise<T> | T): Promise<T>;
+  readonly inTransaction: boolean;
+  /** Calls `fn` on each notification of `channel` until the returned function is called. */
+  listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  log(): Logger;
+  metrics(): MetricsCollector | undefined;
+  readonly pollMs: number;
 }
