@@ -205,9 +205,21 @@ export class CronScheduler implements Scheduler, Module {
       this.#log.debug('job %s still running: tick skipped', name);
       return;
     }
-    if (this.#lock && !(await this.#claim(name, scheduledAt))) return;
-    if (this.#state !== 'started') return;
-    await this.#run(entry, { scheduledAt });
+    if (!this.#lock) {
+      await this.#run(entry, { scheduledAt });
+      return;
+    }
+    if (!(await this.#claim(name, scheduledAt))) return;
+    // The tick is ours now: no other replica runs it, so it runs here or is logged as skipped.
+    if (this.#state !== 'started') {
+      this.#skipped(name, scheduledAt, 'the service began shutting down while it was claimed');
+    } else if (!(await this.#run(entry, { scheduledAt }))) {
+      this.#skipped(name, scheduledAt, 'the previous run was still going when it was claimed');
+    }
+  }
+
+  #skipped(name: string, scheduledAt: Date, why: string): void {
+    this.#log.warn('job %s: tick of %s skipped: %s', name, scheduledAt.toISOString(), why);
   }
 
   /** Whether this replica claimed the tick; a claim that fails or takes too long is a skip. */
@@ -215,12 +227,7 @@ export class CronScheduler implements Scheduler, Module {
     try {
       return await claimTick(this.#lock!, name, scheduledAt, this.#lockTtlMs, this.#lockTimeoutMs);
     } catch (err) {
-      this.#log.warn(
-        'job %s: tick of %s skipped: the lock could not be acquired: %s',
-        name,
-        scheduledAt.toISOString(),
-        messageOf(err),
-      );
+      this.#skipped(name, scheduledAt, `the lock could not be acquired: ${messageOf(err)}`);
       return false;
     }
   }
