@@ -158,4 +158,25 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     expect(String(await aborted.promise)).toMatch(/shutdown deadline/);
     expect(lines.some((l) => l.includes('jobs still running at the shutdown deadline'))).toBe(true);
   });
+
+  it('puts a job cut off at the shutdown deadline back in the queue, even when its handler throws on the abort', async () => {
+    const { app } = testApp({ shutdownTimeoutMs: 300 });
+    const { q, lines } = redis.make();
+    app.use(q);
+    const started = deferred();
+    q.process(async (_data, job) => {
+      started.resolve();
+      await new Promise((_, reject) => job.signal.addEventListener('abort', reject));
+    }); // one attempt, the default
+    const id = await q.add({ to: 'a@x.io' });
+    await started.promise;
+    expect(await app.close()).toBe(false);
+    const again = redis.track(queue(q.name, { connection: redis.connection(), payload: Email }));
+    expect(await again.queue.getJobState(id)).toBe('waiting');
+    const ran = deferred<number>();
+    again.process(async (_data, job) => ran.resolve(job.attempt));
+    expect(await ran.promise).toBe(1);
+    expect(lines.some((l) => /given up and put back in the queue/.test(l))).toBe(true);
+    expect(lines.some((l) => / failed: /.test(l))).toBe(false);
+  });
 });
