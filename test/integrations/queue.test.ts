@@ -126,7 +126,7 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     expect(finished).toBe(true);
   });
 
-  it('reports DOWN in /health while Redis cannot be reached', async () => {
+  it('reports DOWN in /health while Redis cannot be reached, failing readiness only when asked to', async () => {
     const { app } = testApp({ health: { timeoutMs: 500 } });
     const q = queue(redis.name(), {
       connection: { host: '127.0.0.1', port: await freePort(), lazyConnect: true },
@@ -135,9 +135,16 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     });
     q.queue.on('error', () => {});
     app.registerHealthChecker(q.healthChecker());
-    const res = await app.inject('/health');
+    app.registerHealthChecker(q.healthChecker('critical', { affects: 'readiness' }));
+    const res = await app.inject('/health/ready');
     expect(res.statusCode).toBe(503);
     expect(res.json().checks[`queue:${q.name}`]).toMatch(/^DOWN: /);
+    expect(res.json().checks.critical).toMatch(/^DOWN: /);
+    const alone = testApp({ health: { timeoutMs: 500 } }).app;
+    alone.use(q); // the module's own checker is report-only: a shared Redis down fails no replica
+    const reported = await alone.inject('/health/ready');
+    expect(reported.statusCode).toBe(200);
+    expect(reported.json().checks[`queue:${q.name}`]).toMatch(/^DOWN: /);
     await q.close(AbortSignal.abort());
   });
 

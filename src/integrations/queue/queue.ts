@@ -13,7 +13,7 @@ type Output<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
 
 /**
  * A queue of background jobs on BullMQ with a typed, validated payload. Used as a module
- * (`app.use(q)`), it adds a health checker (Redis reachable), reports each finished try to the
+ * (`app.use(q)`), it adds a report-only health checker (Redis reachable), reports each finished try to the
  * app's metrics collector (`recordJob`), and closes at shutdown: workers stop taking jobs and
  * the running ones finish within the shared deadline, after which their signals abort and they
  * go back to the queue, whatever their handlers then do, for another worker to run.
@@ -124,11 +124,20 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
     return this;
   }
 
-  /** A health checker: UP while the queue's Redis connection is up and answers. @default name `queue:<name>` */
-  healthChecker(name = `queue:${this.name}`): HealthChecker {
+  /**
+   * A health checker: UP while the queue's Redis connection is up and answers. Report-only by
+   * default (`affects: 'none'`): a Redis every replica shares must not take them all out of the
+   * load balancer at once; pass `{ affects: 'readiness' }` to fail readiness on it.
+   * @default name `queue:<name>`
+   */
+  healthChecker(
+    name = `queue:${this.name}`,
+    { affects = 'none' }: Pick<HealthChecker, 'affects'> = {},
+  ): HealthChecker {
     const queue = this.queue;
     return {
       name: () => name,
+      affects,
       async check() {
         const client = await queue.backend.client;
         // A client that is reconnecting would queue the command until the checker times out.
