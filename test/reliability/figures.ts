@@ -20,6 +20,10 @@ export interface Figures {
   uploadPeakRssMb: number;
   /** How much that peak exceeds the RSS before the upload, in MiB. */
   uploadRssGrowthMb: number;
+  /** How fast keelson/logger's stdout writer fills a pipe read at full speed, in MB/s. */
+  logPipeMBps: number;
+  /** How fast pino fills the same pipe, in MB/s. */
+  pinoPipeMBps: number;
 }
 
 declare module 'vitest' {
@@ -38,6 +42,8 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   logLinesLost: 'log lines lost',
   uploadPeakRssMb: 'peak RSS during a 200 MB upload (MiB)',
   uploadRssGrowthMb: 'RSS growth during that upload (MiB)',
+  logPipeMBps: 'log to a pipe (MB/s)',
+  pinoPipeMBps: 'pino to the same pipe (MB/s)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

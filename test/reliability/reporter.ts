@@ -17,6 +17,8 @@ export default class ReliabilityReporter implements Reporter {
       logLinesLost: 0,
       uploadPeakRssMb: 0,
       uploadRssGrowthMb: 0,
+      logPipeMBps: 0,
+      pinoPipeMBps: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;
