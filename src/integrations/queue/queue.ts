@@ -4,7 +4,8 @@ import type { App, Module } from '../../app.js';
 import type { HealthChecker, JobMetric } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { raceAbort } from '../../lifecycle/race.js';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
+import { stdoutLogger } from '../../logger/logger.js';
 import { validatePayload } from './payload.js';
 import { bullmq } from './peer.js';
 import type { AddOptions, JobHandler, ProcessOptions, QueueOptions, RepeatRule } from './types.js';
@@ -224,7 +225,7 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
   }
 
   get #log(): Logger {
-    this.#logger ??= newLogger(false);
+    this.#logger ??= stdoutLogger();
     return this.#logger;
   }
 

@@ -9,7 +9,8 @@ import type {
 } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { raceAbort } from '../../lifecycle/race.js';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
+import { stdoutLogger } from '../../logger/logger.js';
 import { checkLockOptions, compileJob } from './job.js';
 import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
 import { claimTick, type JobLock } from './lock.js';
@@ -170,8 +171,8 @@ export class CronScheduler implements Scheduler, Module {
   }
 
   get #log(): Logger {
-    // Used outside an app and before one starts it: a development text logger.
-    this.#logger ??= newLogger(false);
+    // Used outside an app and before one starts it: a logger in the app's format.
+    this.#logger ??= stdoutLogger();
     return this.#logger;
   }
 
