@@ -159,11 +159,14 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
       await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
       aborted.resolve(job.signal.reason);
     });
-    await q.add({ to: 'a@x.io' });
+    const id = await q.add({ to: 'a@x.io' });
     await started.promise;
     expect(await app.close()).toBe(false); // the hook was still running at the deadline
     expect(String(await aborted.promise)).toMatch(/shutdown deadline/);
     expect(lines.some((l) => l.includes('jobs still running at the shutdown deadline'))).toBe(true);
+    // It returned once aborted, its work not done: back in the queue, not completed.
+    const again = redis.track(queue(q.name, { connection: redis.connection(), payload: Email }));
+    expect(await again.queue.getJobState(id)).toBe('waiting');
   });
 
   it('puts a job cut off at the shutdown deadline back in the queue, even when its handler throws on the abort', async () => {
