@@ -14,10 +14,10 @@ type Output<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
 
 /**
  * A queue of background jobs on BullMQ with a typed, validated payload. Used as a module
- * (`app.use(q)`), it adds a report-only health checker (Redis reachable), reports each finished try to the
- * app's metrics collector (`recordJob`), and closes at shutdown: workers stop taking jobs and
- * the running ones finish within the shared deadline, after which their signals abort and they
- * go back to the queue, whatever their handlers then do, for another worker to run.
+ * (`app.use(q)`), it adds a report-only health checker (Redis reachable), reports each finished
+ * try to the app's metrics collector (`recordJob`), and closes at shutdown: workers stop taking
+ * jobs and the running ones finish within the shared deadline, after which their signals abort
+ * and they go back to the queue, whatever their handlers then do, for another worker to run.
  * @example
  * const emails = queue('emails', { connection: { host: 'redis' }, payload: z.object({ to: z.email() }) });
  * emails.process(async ({ to }) => send(to), { concurrency: 5 });
