@@ -155,6 +155,14 @@ export interface HealthChecker {
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a checker returns nothing, or a warning
   check(signal: AbortSignal): Promise<void | string> | void | string;
+  /**
+   * Which probe a DOWN fails. `'readiness'` (the default): `/health` and `/health/ready` answer
+   * 503, so the replica leaves the load balancer. `'liveness'`: `/health/live` runs it too and
+   * answers 503, so the orchestrator restarts the process (readiness fails as well). `'none'`:
+   * shown in the reports' `checks`, failing no probe; for a dependency every replica shares,
+   * whose outage would otherwise take them all out at once.
+   */
+  affects?: 'readiness' | 'liveness' | 'none';
 }
 
 /** A function run during graceful shutdown; `signal` aborts at the shutdown deadline. */

@@ -45,11 +45,23 @@ export const HealthBody = staticSchema<HealthReport>({
   additionalProperties: false,
 });
 
+/** The body of `GET /health/live`: `checks` only when liveness checkers are registered. */
+export interface LiveReport {
+  /** `UP` when every liveness checker passed (or there are none), else `DOWN`. */
+  status: HealthStatus;
+  /** Liveness checker name → `UP`, `UP: <warning>` or `DOWN: <reason>`. */
+  checks?: Record<string, string>;
+}
+
 /** The schema of the liveness body. */
-export const LiveBody = staticSchema<{ status: 'UP' }>({
+export const LiveBody = staticSchema<LiveReport>({
   type: 'object',
-  description: 'The process is running and its event loop answers.',
-  properties: { status: { type: 'string', enum: ['UP'] } },
+  description:
+    "The process is running and its event loop answers; with checkers registered as `affects: 'liveness'`, their results.",
+  properties: {
+    status: { type: 'string', enum: ['UP', 'DOWN'] },
+    checks: { type: 'object', additionalProperties: { type: 'string' } },
+  },
   required: ['status'],
   additionalProperties: false,
 });

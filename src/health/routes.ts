@@ -22,7 +22,7 @@ interface ReportOptions {
 
 /**
  * `GET /health` and `GET /health/ready` (run the checkers of `registry`; 503 once
- * `shutdownBegun` has aborted) and `GET /health/live` (runs none).
+ * `shutdownBegun` has aborted) and `GET /health/live` (runs only the liveness checkers).
  */
 export function healthRoutes(
   config: HealthRouteConfig,
@@ -42,7 +42,8 @@ export function healthRoutes(
       summary: 'Health of the service and its dependencies',
       description:
         'Runs every registered health checker in parallel. 200 when all are UP, 503 when one ' +
-        'is DOWN or once the service has begun shutting down.',
+        "is DOWN (those registered with `affects: 'none'` are shown, never counted) or once " +
+        'the service has begun shutting down.',
       operationId: 'getHealth',
     }),
     reportRoute(options, '/health/ready', {
@@ -50,8 +51,9 @@ export function healthRoutes(
       description:
         'For readiness probes: runs every registered health checker (concurrent probes share ' +
         'one run; `health.cacheMs` reuses a result). 200 when all are UP; 503 when one is ' +
-        'DOWN, and from the moment shutdown begins (SIGTERM), so the load balancer stops ' +
-        'sending traffic while the service still serves for `drainDelayMs`.',
+        "DOWN (those registered with `affects: 'none'` are shown, never counted), and from " +
+        'the moment shutdown begins (SIGTERM), so the load balancer stops sending traffic ' +
+        'while the service still serves for `drainDelayMs`.',
       operationId: 'getHealthReady',
     }),
     get(
@@ -59,14 +61,17 @@ export function healthRoutes(
       {
         summary: 'Liveness of the process',
         description:
-          'For liveness probes: answers 200 while the event loop runs, without running any ' +
-          'checker, during shutdown too (a failing dependency is no reason to restart).',
+          'For liveness probes: answers 200 while the event loop runs, during shutdown too. ' +
+          "It runs only the checkers registered with `affects: 'liveness'` (none by default: " +
+          'a failing dependency is no reason to restart) and answers 503 when one is DOWN.',
         tags: ['health'],
         operationId: 'getHealthLive',
-        responses: { 200: LiveBody },
+        responses: { 200: LiveBody, 503: LiveBody },
       },
-      function live() {
-        return { status: 'UP' as const };
+      async function live(c) {
+        if (registry.livenessSize === 0) return { status: 'UP' as const };
+        const result = await registry.run(options, 'liveness');
+        return result.status === 'UP' ? result : c.status(503, result);
       },
     ),
   ];

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ShutdownHook } from '../contracts.js';
+import { describeError } from '../errors/describe.js';
 import type { Logger } from '../logger/index.js';
 import type { ConnectionTracker } from './connections.js';
 import { runHooks } from './hooks.js';
@@ -70,9 +71,17 @@ export async function gracefulShutdown(plan: ShutdownPlan): Promise<ShutdownOutc
   const sweep = setInterval(() => fastify.server.closeIdleConnections?.(), 50);
   try {
     let drained = false;
-    const closed = fastify.close().then(() => {
-      drained = true;
-    });
+    let closeFailed = false;
+    // A close() that rejects (an onClose hook that throws) still leaves the hooks to run.
+    const closed = fastify.close().then(
+      () => {
+        drained = true;
+      },
+      (err: unknown) => {
+        closeFailed = true;
+        logger.warn('closing the server failed: %s', describeError(err));
+      },
+    );
     if (!(await raceTime(closed, drainMs, signal))) {
       const cut = connections?.cutUnanswered(`not answered within the drain's ${drainMs} ms`);
       if (cut) {
@@ -80,12 +89,17 @@ export async function gracefulShutdown(plan: ShutdownPlan): Promise<ShutdownOutc
         logger.warn('drain: cut off %d request(s) not answered within %d ms', cut, drainMs);
       }
     }
-    ok = (await runHooks(plan.hooks, signal, logger)) && ok;
+    ok = (await runHooks(plan.hooks, signal, logger)) && ok && !closeFailed;
     // A hook that ran to the deadline must not make a listener closed long ago look open.
     if (!drained && !(await raceAbort(closed, signal))) {
       ok = false;
       const cut = connections?.cutAll('the shutdown deadline passed') ?? 0;
       logger.warn('drain: cut off %d connection(s) still open at the shutdown deadline', cut);
+      fastify.server.closeAllConnections?.();
+    }
+    if (closeFailed) {
+      ok = false;
+      connections?.cutAll('closing the server failed');
       fastify.server.closeAllConnections?.();
     }
   } catch (err) {

@@ -1,87 +1,101 @@
-import sonicBoom from 'sonic-boom';
+import { writeSync } from 'node:fs';
 import type { LogWriter } from './writer.js';
 
-/** How the shared stdout destination buffers and retries; every default in one place. */
+/** How the shared stdout destination buffers, retries and holds writers back; every default. */
 export const stdoutDefaults = {
   /** Characters (about bytes) collected before they are written to fd 1. */
   minLength: 8192,
-  /** The longest an entry waits in the buffer, and the pause between retries of a full pipe. */
+  /** The longest an entry waits in the buffer before it is written. */
   flushIntervalMs: 100,
-  /** How long to wait before trying a full pipe (EAGAIN) again, in milliseconds. */
-  retryMs: 10,
+  /**
+   * How long to wait before trying a full pipe (EAGAIN) again, in milliseconds; doubled while
+   * the reader takes nothing, up to maxRetryMs, and back to this as soon as it takes something.
+   */
+  retryMs: 1,
+  /** The longest wait between two tries of a full pipe whose reader takes nothing. */
+  maxRetryMs: 64,
+  /**
+   * Characters waiting for a full pipe past which a write waits for the reader (back-pressure):
+   * the service slows down to what the reader takes instead of piling up entries it may not be
+   * able to flush at exit.
+   */
+  maxBacklog: 1024 * 1024,
+  /**
+   * The longest a write is held back; a reader that has not taken half the backlog by then is
+   * left behind (entries collect again) until it catches up.
+   */
+  maxHoldMs: 1_000,
   /** How long a synchronous flush waits for a reader that takes nothing, in milliseconds. */
   stallLimitMs: 10_000,
 } as const;
 
-// sonic-boom is CommonJS: its class is the module itself, and also its SonicBoom property.
-const { SonicBoom } = sonicBoom;
+const pause = new Int32Array(new SharedArrayBuffer(4));
 
-// sonic-boom sleeps this long between two synchronous attempts on a full pipe.
-const SONIC_BOOM_RETRY_SLEEP_MS = 100;
+function sleepSync(ms: number): void {
+  Atomics.wait(pause, 0, 0, ms);
+}
 
 /**
  * Buffered, non-blocking stdout (or any descriptor: tests use a FIFO). Entries collect in a
- * string that is handed to a sonic-boom on the descriptor when it holds minLength characters and
- * at least every flushIntervalMs. When the pipe is full (EAGAIN), sonic-boom keeps what it could
- * not write, entries collect here, and the timer tries again: a request never waits on a slow
- * reader. Only flushSync(), and so the process exit, waits for the reader.
+ * string that is written to the descriptor when it holds minLength characters and at least
+ * every flushIntervalMs. When the pipe is full (EAGAIN), what it refused is kept, entries
+ * collect behind it, and a timer tries again after retryMs (1 ms while the reader keeps taking,
+ * backing off to maxRetryMs while it takes nothing): the pipe is refilled about as fast as it
+ * is read, not once per timer tick. A write that finds more than maxBacklog characters waiting
+ * holds the event loop until the reader has taken half of them (back-pressure, for at most
+ * maxHoldMs; a reader that cannot catch up in that time is left behind until it has). flushSync(), and so the process exit, waits
+ * for the reader, polling every millisecond, up to its deadline.
  *
- * sonic-boom's own minLength buffer is not used: it measures its whole pending chunk again on
- * every write (Buffer.byteLength), which costs more than building the line. Its writes are
- * synchronous (`sync: true`): an asynchronous write still in flight when the process exits can
- * be overtaken by the final synchronous flush, or cut short, which would reorder or lose entries.
- * Writing 8 KiB on a non-blocking descriptor costs microseconds.
+ * The writes are synchronous: an asynchronous write still in flight when the process exits can
+ * be overtaken by the final synchronous flush, or cut short, which would reorder or lose
+ * entries. Each batch is encoded once; a pipe that takes part of it keeps the rest as bytes.
  */
 export class FdDestination implements LogWriter {
-  readonly #sonic: InstanceType<typeof SonicBoom>;
+  readonly #fd: number;
+  readonly #stallLimitMs: number;
   #pending = '';
+  #out: Buffer | undefined;
   #timer: NodeJS.Timeout | undefined;
   #full = false;
   #closed = false;
-  #waiting = false;
-  #stalls = 0;
-  #giveUpAt = Number.POSITIVE_INFINITY;
-  #bytesLeft = Number.POSITIVE_INFINITY;
-  readonly #stallLimitMs: number;
+  /** Bytes written so far: a change means the reader took something. */
+  #written = 0;
+  #retryMs: number = stdoutDefaults.retryMs;
+  /** A hold ran out of time: no more holding until the reader has taken half the backlog. */
+  #leftBehind = false;
 
   /**
    * Writes to `fd`, which should be non-blocking: a full pipe must answer EAGAIN. `stallLimitMs`
    * replaces the default of `stdoutDefaults` (tests shorten it).
    */
   constructor(fd: number, options: { readonly stallLimitMs?: number } = {}) {
+    this.#fd = fd;
     this.#stallLimitMs = options.stallLimitMs ?? stdoutDefaults.stallLimitMs;
-    this.#sonic = new SonicBoom({
-      fd,
-      sync: true,
-      retryEAGAIN: (_error, writing, remaining) => this.#retryWhenFull(writing + remaining),
-    });
-    this.#sonic.on('error', (error: NodeJS.ErrnoException) => this.#onError(error));
-    this.#sonic.on('write', () => {
-      this.#full = false;
-    });
+  }
+
+  /** Characters and bytes waiting to be written. */
+  get backlog(): number {
+    return this.#pending.length + (this.#out?.length ?? 0);
   }
 
   /** Buffers one entry. */
   write(chunk: string): void {
     if (this.#closed) return;
     this.#pending += chunk;
-    if (this.#pending.length >= stdoutDefaults.minLength && !this.#full) this.#drain();
+    if (!this.#full && this.#pending.length >= stdoutDefaults.minLength) {
+      this.#full = !this.#writeOut();
+    }
+    if (this.#full && !this.#leftBehind && this.backlog > stdoutDefaults.maxBacklog) {
+      this.#holdBack();
+    }
     this.#arm();
   }
 
-  /** Calls back once everything buffered has been written to fd 1 (sonic-boom's contract). */
+  /** Calls back once everything buffered has been written, or the reader is gone. */
   flush(callback: (error?: Error | null) => void): void {
     const attempt = (): void => {
-      if (this.#closed) {
-        callback();
-        return;
-      }
-      this.#drain();
-      this.#sonic.flush((error) => {
-        if (!error || this.#closed) callback();
-        else if (isGone(error)) callback(error);
-        else setTimeout(attempt, stdoutDefaults.retryMs);
-      });
+      if (this.#writeOut()) callback();
+      else setTimeout(attempt, stdoutDefaults.retryMs);
     };
     attempt();
   }
@@ -92,78 +106,109 @@ export class FdDestination implements LogWriter {
    * stallLimitMs, or when `timeoutMs` has passed (a slow reader must not hold the exit).
    */
   flushSync(timeoutMs?: number): void {
-    if (this.#closed) return;
-    this.#waiting = true;
-    this.#stalls = 0;
-    this.#giveUpAt = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
-    this.#bytesLeft = Number.POSITIVE_INFINITY;
-    try {
-      this.#drain();
-      if (!this.#closed) this.#sonic.flushSync();
+    const giveUpAt = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+    const outcome = this.#waitFor(0, giveUpAt, this.#stallLimitMs);
+    if (outcome === 'done') {
       this.#full = false;
-    } catch (error) {
-      this.#close();
-      throw error;
-    } finally {
-      this.#waiting = false;
+      return;
+    }
+    const left = this.backlog;
+    this.#close();
+    throw new Error(
+      outcome === 'deadline'
+        ? `log flush gave up at its deadline: ${left} characters not written`
+        : `log flush gave up: the reader took nothing for ${this.#stallLimitMs} ms; ${left} characters not written`,
+    );
+  }
+
+  /**
+   * Writes until at most `target` characters wait, polling a full pipe every millisecond.
+   * 'stalled' when the reader took nothing for `stallMs`, 'deadline' at `giveUpAt`.
+   */
+  #waitFor(target: number, giveUpAt: number, stallMs: number): 'done' | 'stalled' | 'deadline' {
+    let progressAt = Date.now();
+    for (;;) {
+      const before = this.#written;
+      if (this.#writeOut() || this.backlog <= target) return 'done';
+      const now = Date.now();
+      if (this.#written !== before) progressAt = now;
+      if (now >= giveUpAt) return 'deadline';
+      if (now - progressAt >= stallMs) return 'stalled';
+      sleepSync(1);
     }
   }
 
-  #drain(): void {
-    const chunk = this.#pending;
-    this.#pending = '';
-    if (chunk.length > 0 && !this.#closed) this.#sonic.write(chunk);
+  // Back-pressure: hold the event loop until the reader has taken half of the backlog, for at
+  // most maxHoldMs: a reader far slower than the service must not stop it for long.
+  #holdBack(): void {
+    const { maxBacklog, maxHoldMs } = stdoutDefaults;
+    const outcome = this.#waitFor(maxBacklog / 2, Date.now() + maxHoldMs, maxHoldMs);
+    if (outcome !== 'done') this.#leftBehind = true;
+  }
+
+  /**
+   * Writes what waits until the pipe is full: true when nothing is left (or nothing can be
+   * written any more: the reader is gone), false when the pipe refused the rest.
+   */
+  #writeOut(): boolean {
+    for (;;) {
+      if (this.#closed) return true;
+      if (this.#out === undefined) {
+        if (this.#pending.length === 0) return true;
+        this.#out = Buffer.from(this.#pending, 'utf8');
+        this.#pending = '';
+      }
+      let n: number;
+      try {
+        n = writeSync(this.#fd, this.#out);
+      } catch (error) {
+        if (isGone(error as NodeJS.ErrnoException)) {
+          this.#close();
+          return true;
+        }
+        // A full pipe (EAGAIN), or disk: keep everything and try again later.
+        return false;
+      }
+      this.#written += n;
+      this.#out = n >= this.#out.length ? undefined : this.#out.subarray(n);
+      if (this.#leftBehind && this.backlog <= stdoutDefaults.maxBacklog / 2) {
+        this.#leftBehind = false;
+      }
+    }
   }
 
   // One timer at a time, and none while idle: entries wait at most flushIntervalMs, and a
-  // full pipe is tried again every retryMs.
+  // full pipe is tried again after #retryMs.
   #arm(): void {
-    if (this.#timer !== undefined) return;
-    const delay = this.#full ? stdoutDefaults.retryMs : stdoutDefaults.flushIntervalMs;
+    if (this.#timer !== undefined || this.#closed || this.backlog === 0) return;
+    const delay = this.#full ? this.#retryMs : stdoutDefaults.flushIntervalMs;
     this.#timer = setTimeout(this.#tick, delay);
     this.#timer.unref();
   }
 
   readonly #tick = (): void => {
     this.#timer = undefined;
-    if (this.#closed) return;
-    // First what sonic-boom kept from a full pipe, then what collected here since.
-    if (this.#full) this.#sonic.flush();
-    if (!this.#full) this.#drain();
-    if (this.#full) this.#arm();
-  };
-
-  // Asked by sonic-boom on EAGAIN. Outside flushSync: no, keep the entries for the timer.
-  // Inside: yes (sonic-boom sleeps, then tries again) as long as the reader takes something at
-  // least every stallLimitMs; a reader that stopped for good must not keep the process alive.
-  #retryWhenFull(bytesLeft: number): boolean {
-    if (!this.#waiting || Date.now() >= this.#giveUpAt) return false;
-    if (bytesLeft < this.#bytesLeft) {
-      this.#bytesLeft = bytesLeft;
-      this.#stalls = 0;
-    }
-    this.#stalls++;
-    return this.#stalls * SONIC_BOOM_RETRY_SLEEP_MS <= this.#stallLimitMs;
-  }
-
-  #onError(error: NodeJS.ErrnoException): void {
-    if (this.#closed) return;
-    if (isGone(error)) {
-      this.#close();
+    const before = this.#written;
+    this.#full = !this.#writeOut();
+    if (!this.#full) {
+      this.#retryMs = stdoutDefaults.retryMs;
       return;
     }
-    // A full pipe (or disk): sonic-boom keeps what it could not write; the timer retries.
-    this.#full = true;
+    this.#retryMs =
+      this.#written !== before
+        ? stdoutDefaults.retryMs
+        : Math.min(this.#retryMs * 2, stdoutDefaults.maxRetryMs);
     this.#arm();
-  }
+  };
 
   // The reader is gone, fd 1 is closed, or the reader stalled a synchronous flush: no entry
   // can be delivered any more, so stop collecting them.
   #close(): void {
     this.#closed = true;
     this.#pending = '';
+    this.#out = undefined;
     clearTimeout(this.#timer);
-    this.#sonic.destroy();
+    this.#timer = undefined;
   }
 }
 

@@ -50,15 +50,16 @@ export class Logger {
   #encodedFields = '';
 
   /** Prefer `newLogger` or `newLoggerWithFormat`. */
-  constructor({ isProduction, format, writer = stdoutDestination() }: LoggerOptions) {
+  constructor({ isProduction, format, writer }: LoggerOptions) {
     const encoder = Object.hasOwn(ENCODERS, format) ? encoderFor(format, isProduction) : undefined;
     if (encoder === undefined) {
       throw new TypeError(`format should be 'text' or 'json', instead got '${String(format)}'`);
     }
     this.format = format;
     this.isProduction = isProduction;
-    this.#writer = writer;
+    this.#writer = writer ?? stdoutDestination();
     this.#encoder = encoder;
+    if (writer === undefined) lastForStdout = { isProduction, format };
   }
 
   /** Writes a general informational entry, formatted like `util.format`. */
@@ -191,6 +192,23 @@ function cut(entry: RequestLogEntry, keep: number): RequestLogEntry {
   const short = { ...entry, path: truncateText(entry.path, keep) };
   if (entry.error !== undefined) short.error = truncateText(entry.error, keep);
   return short;
+}
+
+/** How the last Logger made for stdout logs: what `stdoutLogger()` follows. */
+let lastForStdout: { readonly isProduction: boolean; readonly format: LogFormat } | undefined;
+
+/**
+ * A Logger for stdout in the format of the last Logger made for stdout (the App's, typically),
+ * else development text: for a module that logs without having been given the app's logger,
+ * so that its lines still match the app's.
+ * @example this.#logger ??= stdoutLogger();
+ */
+export function stdoutLogger(): Logger {
+  const { isProduction, format } = lastForStdout ?? {
+    isProduction: false,
+    format: LogFormat.Text,
+  };
+  return new Logger({ isProduction, format });
 }
 
 /**

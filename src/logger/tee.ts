@@ -15,8 +15,8 @@ export function teeWriter(writer: LogWriter, tap: (line: string) => void): LogWr
     flush(callback: (error?: Error | null) => void): void {
       flushWriter(writer).then(() => callback(), callback);
     },
-    flushSync(): void {
-      flushWriterSync(writer);
+    flushSync(timeoutMs?: number): void {
+      flushWriterSync(writer, timeoutMs);
     },
   } as LogWriter;
 }

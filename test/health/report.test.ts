@@ -37,14 +37,18 @@ describe('the documented health bodies', () => {
     }
   });
 
-  it('describe /health/live as a lone UP status', async () => {
+  it('describe /health/live as a status, with the liveness checks when there are any', async () => {
     const { app } = testApp();
     const doc = await app.openapi();
     const op = doc.paths['/health/live']?.get as Operation;
     expect(op.responses['200']?.content['application/json']?.schema).toEqual({
       type: 'object',
-      description: 'The process is running and its event loop answers.',
-      properties: { status: { type: 'string', enum: ['UP'] } },
+      description:
+        "The process is running and its event loop answers; with checkers registered as `affects: 'liveness'`, their results.",
+      properties: {
+        status: { type: 'string', enum: ['UP', 'DOWN'] },
+        checks: { type: 'object', additionalProperties: { type: 'string' } },
+      },
       required: ['status'],
       additionalProperties: false,
     });

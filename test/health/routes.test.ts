@@ -16,19 +16,19 @@ describe('the health routes in the document', () => {
         'getHealth',
         ['health'],
         'Health of the service and its dependencies',
-        'Runs every registered health checker in parallel. 200 when all are UP, 503 when one is DOWN or once the service has begun shutting down.',
+        "Runs every registered health checker in parallel. 200 when all are UP, 503 when one is DOWN (those registered with `affects: 'none'` are shown, never counted) or once the service has begun shutting down.",
       ],
       '/health/ready': [
         'getHealthReady',
         ['health'],
         'Readiness to take traffic',
-        'For readiness probes: runs every registered health checker (concurrent probes share one run; `health.cacheMs` reuses a result). 200 when all are UP; 503 when one is DOWN, and from the moment shutdown begins (SIGTERM), so the load balancer stops sending traffic while the service still serves for `drainDelayMs`.',
+        "For readiness probes: runs every registered health checker (concurrent probes share one run; `health.cacheMs` reuses a result). 200 when all are UP; 503 when one is DOWN (those registered with `affects: 'none'` are shown, never counted), and from the moment shutdown begins (SIGTERM), so the load balancer stops sending traffic while the service still serves for `drainDelayMs`.",
       ],
       '/health/live': [
         'getHealthLive',
         ['health'],
         'Liveness of the process',
-        'For liveness probes: answers 200 while the event loop runs, without running any checker, during shutdown too (a failing dependency is no reason to restart).',
+        "For liveness probes: answers 200 while the event loop runs, during shutdown too. It runs only the checkers registered with `affects: 'liveness'` (none by default: a failing dependency is no reason to restart) and answers 503 when one is DOWN.",
       ],
     });
   });

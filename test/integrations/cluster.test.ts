@@ -59,6 +59,11 @@ describe('keelson/cluster', () => {
     await fetch(`${base}/crash`);
     await logged(proc, /exited with code 3: restarting it in \d+ ms/, 1);
     await logged(proc, /listening on/, 3);
+    // The crashed worker's requests still count: a summed counter never falls.
+    const after = await (await fetch(`${base}/metrics`)).text();
+    expect(after).toContain(
+      `http_requests_total{method="GET",route="/work",status_code="200"} ${sent}`,
+    );
 
     const inFlight = load(base, '/work?ms=400', 12, 12);
     await logged(proc, /slow work started/, 12);
@@ -81,5 +86,21 @@ describe('keelson/cluster', () => {
       proc.entries.filter((e) => /hook #1 \(failing\) failed/.test(String(e.message))),
     ).toHaveLength(2);
     expect(proc.entries.at(-1)?.message).toBe('cluster stopped (exit code 1)');
+  });
+
+  it('logs the primary in the format of its workers, not that of NODE_ENV', async () => {
+    const proc = startLogProcess(fixture, { DEFAULT_PRIMARY_LOGGER: '1', NODE_ENV: '' });
+    await logged(proc, /listening on/, 2);
+    proc.child.kill('SIGTERM');
+    expect((await proc.exit).code).toBe(0);
+    expect(proc.garbled).toEqual([]);
+    const primary = proc.entries
+      .map((e) => String(e.message))
+      .filter((m) => /^(cluster |SIGTERM received: stopping)/.test(m));
+    expect(primary).toEqual([
+      expect.stringMatching(/^cluster primary \d+: starting 2 workers$/),
+      'SIGTERM received: stopping 2 workers',
+      'cluster stopped (exit code 0)',
+    ]);
   });
 });

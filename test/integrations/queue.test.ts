@@ -126,7 +126,7 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     expect(finished).toBe(true);
   });
 
-  it('reports DOWN in /health while Redis cannot be reached', async () => {
+  it('reports DOWN in /health while Redis cannot be reached, failing readiness only when asked to', async () => {
     const { app } = testApp({ health: { timeoutMs: 500 } });
     const q = queue(redis.name(), {
       connection: { host: '127.0.0.1', port: await freePort(), lazyConnect: true },
@@ -135,9 +135,16 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
     });
     q.queue.on('error', () => {});
     app.registerHealthChecker(q.healthChecker());
-    const res = await app.inject('/health');
+    app.registerHealthChecker(q.healthChecker('critical', { affects: 'readiness' }));
+    const res = await app.inject('/health/ready');
     expect(res.statusCode).toBe(503);
     expect(res.json().checks[`queue:${q.name}`]).toMatch(/^DOWN: /);
+    expect(res.json().checks.critical).toMatch(/^DOWN: /);
+    const alone = testApp({ health: { timeoutMs: 500 } }).app;
+    alone.use(q); // the module's own checker is report-only: a shared Redis down fails no replica
+    const reported = await alone.inject('/health/ready');
+    expect(reported.statusCode).toBe(200);
+    expect(reported.json().checks[`queue:${q.name}`]).toMatch(/^DOWN: /);
     await q.close(AbortSignal.abort());
   });
 
@@ -152,10 +159,34 @@ describe.skipIf(!redisTool.available)('keelson/queue on a real Redis', () => {
       await new Promise((resolve) => job.signal.addEventListener('abort', resolve));
       aborted.resolve(job.signal.reason);
     });
-    await q.add({ to: 'a@x.io' });
+    const id = await q.add({ to: 'a@x.io' });
     await started.promise;
     expect(await app.close()).toBe(false); // the hook was still running at the deadline
     expect(String(await aborted.promise)).toMatch(/shutdown deadline/);
     expect(lines.some((l) => l.includes('jobs still running at the shutdown deadline'))).toBe(true);
+    // It returned once aborted, its work not done: back in the queue, not completed.
+    const again = redis.track(queue(q.name, { connection: redis.connection(), payload: Email }));
+    expect(await again.queue.getJobState(id)).toBe('waiting');
+  });
+
+  it('puts a job cut off at the shutdown deadline back in the queue, even when its handler throws on the abort', async () => {
+    const { app } = testApp({ shutdownTimeoutMs: 300 });
+    const { q, lines } = redis.make();
+    app.use(q);
+    const started = deferred();
+    q.process(async (_data, job) => {
+      started.resolve();
+      await new Promise((_, reject) => job.signal.addEventListener('abort', reject));
+    }); // one attempt, the default
+    const id = await q.add({ to: 'a@x.io' });
+    await started.promise;
+    expect(await app.close()).toBe(false);
+    const again = redis.track(queue(q.name, { connection: redis.connection(), payload: Email }));
+    expect(await again.queue.getJobState(id)).toBe('waiting');
+    const ran = deferred<number>();
+    again.process(async (_data, job) => ran.resolve(job.attempt));
+    expect(await ran.promise).toBe(1);
+    expect(lines.some((l) => /given up and put back in the queue/.test(l))).toBe(true);
+    expect(lines.some((l) => / failed: /.test(l))).toBe(false);
   });
 });

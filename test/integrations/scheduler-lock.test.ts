@@ -53,7 +53,7 @@ function replica(
   lock: JobLock,
   logger = watchedLogger().logger,
   lockTimeoutMs = 2000,
-  ran: (at: Date) => void = () => {},
+  ran: (at: Date) => unknown = () => {},
 ) {
   const runs: Date[] = [];
   const begun = new AbortController();
@@ -63,7 +63,7 @@ function replica(
     schedule: '* * * * * *',
     handler(_signal, { scheduledAt }) {
       runs.push(scheduledAt);
-      ran(scheduledAt);
+      return ran(scheduledAt) as Promise<void> | undefined;
     },
   });
   jobs.start({ logger, shutdownBegun: begun.signal });
@@ -124,6 +124,37 @@ describe('keelson/scheduler with a lock', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(r.runs).toEqual([]);
     expect(r.jobs.status()[0]?.nextRun).toBeNull();
+  });
+
+  it('warns when a claimed tick cannot run because the previous late tick is still running', async () => {
+    // Redis back after an outage: two queued claims answer at once, both for this replica.
+    const claims: ((ok: boolean) => void)[] = [];
+    let twoAsked!: () => void;
+    const asked = new Promise<void>((r) => {
+      twoAsked = r;
+    });
+    const lock: JobLock = {
+      acquire: () =>
+        new Promise<boolean>((resolve) => {
+          if (claims.push(resolve) === 2) twoAsked();
+        }),
+    };
+    const { logger, next } = watchedLogger();
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const r = replica(lock, logger, 10_000, () => held);
+    await asked;
+    claims[0]?.(true);
+    claims[1]?.(true);
+    const skipped = await next(/: tick of .* skipped/);
+    release();
+    expect(skipped.level).toBe('warn');
+    expect(skipped.message).toMatch(
+      /^job tick: tick of \S+\.000Z skipped: the previous run was still going when it was claimed$/,
+    );
+    expect(r.runs).toHaveLength(1);
   });
 
   it('rejects a lock without acquire, and a timeout or TTL that is not positive, naming it', () => {

@@ -120,6 +120,18 @@ describe('shutdown under faults (child process, real signals and sockets)', () =
     expect(at - sentAt).toBeLessThan(2_000);
   });
 
+  it('exits by its 2 s deadline with a stalled stdout reader, the dev panel teeing the log', async () => {
+    const s = startLogProcess(fixture, { SHUTDOWN_TIMEOUT_MS: '2000', APP_ENV: 'development' });
+    const port = await s.port;
+    s.child.stdout!.pause();
+    await fetch(`http://127.0.0.1:${port}/log-flood/4096`);
+    const sentAt = Date.now();
+    s.child.kill('SIGTERM');
+    const { code, at } = await s.exit;
+    expect(code).toBe(1);
+    expect(at - sentAt).toBeLessThan(3_000);
+  });
+
   it('bounds the final flush for a slow stdout reader by the deadline', async () => {
     const s = startLogProcess(fixture, { SHUTDOWN_TIMEOUT_MS: '1000' });
     const port = await s.port;

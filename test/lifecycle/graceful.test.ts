@@ -239,22 +239,42 @@ describe('gracefulShutdown: the hooks and the deadline', () => {
 });
 
 describe('gracefulShutdown: failures', () => {
-  it('never rejects: a listener that fails to close is logged and fails the shutdown', async () => {
+  it('runs the hooks when the listener fails to close, logs it, cuts what is open and fails the shutdown', async () => {
     fakeClock();
-    const s = shutdown();
+    const ran: string[] = [];
+    const s = shutdown({ hooks: [() => void ran.push('first'), () => void ran.push('second')] });
     s.closing.reject(new Error('onClose hook broke'));
     expect((await s.done).ok).toBe(false);
-    expect(s.messages()).toEqual(['shutdown failed: onClose hook broke']);
+    expect(ran).toEqual(['first', 'second']);
+    expect(s.messages()).toHaveLength(1);
+    expect(s.messages()[0]).toMatch(/^closing the server failed: Error: onClose hook broke\n/);
+    expect(s.tracker.cutAll).toHaveBeenCalledOnce();
+    expect(s.server.closeAllConnections).toHaveBeenCalledOnce();
     expect(vi.getTimerCount()).toBe(0);
     expect(s.tracker.stop).toHaveBeenCalledOnce();
   });
 
-  it('logs a failure that is not an Error as its text', async () => {
+  it('logs a close failure that is not an Error as its text', async () => {
     fakeClock();
     const s = shutdown();
     s.closing.reject('plain words');
     expect((await s.done).ok).toBe(false);
-    expect(s.messages()).toEqual(['shutdown failed: plain words']);
+    expect(s.messages()).toEqual(['closing the server failed: plain words']);
+  });
+
+  it('never rejects: a failure outside the hooks is logged and fails the shutdown', async () => {
+    fakeClock();
+    const s = shutdown();
+    s.tracker.cutAll.mockImplementation(() => {
+      throw new Error('tracker broke');
+    });
+    s.closing.reject('no listener');
+    expect((await s.done).ok).toBe(false);
+    expect(s.messages()).toEqual([
+      'closing the server failed: no listener',
+      'shutdown failed: tracker broke',
+    ]);
+    expect(s.tracker.stop).toHaveBeenCalledOnce();
   });
 });
 

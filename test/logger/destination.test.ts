@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FdDestination, stdoutDefaults } from '../../src/logger/destination.js';
+import { LogFormat, newLoggerWithFormat } from '../../src/logger/index.js';
 
 // The stdout writer on a real pipe: a FIFO opened non-blocking at both ends stands for fd 1
 // and the log collector reading it, so a full pipe answers EAGAIN as stdout's would.
@@ -22,12 +23,6 @@ interface Pipe {
   /** Everything the reader can take now. */
   read(): string;
   closeReader(): void;
-  /**
-   * Leaves the write end to the destination, which closes it itself once the reader is gone or
-   * a flush gave up: closed here too, its number could be reused by the next test's pipe before
-   * sonic-boom's asynchronous close lands on it.
-   */
-  handOver(): void;
 }
 
 const opened: Array<() => void> = [];
@@ -47,19 +42,15 @@ function pipe(): Pipe & { path: string } {
     if (readFd !== undefined) closeSync(readFd);
     readFd = undefined;
   };
-  let ownWriter = true;
   opened.push(() => {
     closeReader();
-    if (ownWriter) closeSync(writeFd);
+    closeSync(writeFd);
     rmSync(dir, { recursive: true, force: true });
   });
   return {
     path,
     writeFd,
     closeReader,
-    handOver: () => {
-      ownWriter = false;
-    },
     read() {
       let out = '';
       for (;;) {
@@ -134,11 +125,9 @@ describe('the stdout destination on a pipe', () => {
   it('gives a synchronous flush up at its deadline when nobody reads, and drops what follows', () => {
     const p = pipe();
     const dest = new FdDestination(p.writeFd);
-    p.handOver();
     for (let i = 0; i < 2000; i++) dest.write(line(i));
     const started = Date.now();
     expect(() => dest.flushSync(50)).toThrow();
-    // The deadline, plus at most a retry sleep or two of sonic-boom's.
     expect(Date.now() - started).toBeLessThan(5_000);
     p.read();
     dest.write(line(1));
@@ -149,7 +138,6 @@ describe('the stdout destination on a pipe', () => {
   it('stops collecting once the reader is gone, and still calls flush back', async () => {
     const p = pipe();
     const dest = new FdDestination(p.writeFd);
-    p.handOver();
     p.closeReader();
     dest.write('y'.repeat(stdoutDefaults.minLength));
     dest.write(line(1));
@@ -162,8 +150,8 @@ describe('the stdout destination on a pipe', () => {
     const p = pipe();
     const lines = Array.from({ length: 3000 }, (_, i) => line(i));
     const total = Buffer.byteLength(lines.join(''));
-    // Another process reads, since flushSync blocks this one: 16 KiB every 100 ms, which makes
-    // sonic-boom find the pipe full and sleep many times in all, never 5 times in a row.
+    // Another process reads, since flushSync blocks this one: 16 KiB every 100 ms, so the pipe
+    // is found full many times in all, yet the reader never stops for the stall limit.
     // It copies to a file: its stdout would fill while flushSync blocks this process.
     const copy = `${p.path}.copy`;
     const reader = spawn(process.execPath, ['-e', SLOW_READER, p.path, String(total), copy], {
@@ -184,13 +172,48 @@ describe('the stdout destination on a pipe', () => {
   it('gives a synchronous flush up once the reader has taken nothing for the stall limit', () => {
     const p = pipe();
     const dest = new FdDestination(p.writeFd, { stallLimitMs: 300 });
-    p.handOver();
     for (let i = 0; i < 2000; i++) dest.write(line(i));
     const started = Date.now();
     expect(() => dest.flushSync()).toThrow();
     const took = Date.now() - started;
     expect(took).toBeGreaterThanOrEqual(300);
     expect(took).toBeLessThan(5_000);
+  });
+
+  it('holds a write back while more than maxBacklog waits, for at most maxHoldMs', async () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd);
+    const entry = line(0, 3_000);
+    const total = Math.ceil((stdoutDefaults.maxBacklog * 1.5) / entry.length);
+    const sent: string[] = [];
+    const started = Date.now();
+    for (let i = 0; i < total; i++) {
+      sent.push(line(i, 3_000));
+      dest.write(line(i, 3_000));
+    }
+    const held = Date.now() - started;
+    // Nobody reads: one write waited maxHoldMs for the reader, then the rest went on.
+    expect(held).toBeGreaterThanOrEqual(stdoutDefaults.maxHoldMs - 10);
+    expect(held).toBeLessThan(stdoutDefaults.maxHoldMs * 3);
+    expect(dest.backlog).toBeGreaterThan(stdoutDefaults.maxBacklog);
+    let got = '';
+    for (let round = 0; round < 2_000 && got.length < sent.join('').length; round++) {
+      got += p.read();
+      await sleep(2);
+    }
+    expect(got).toBe(sent.join(''));
+  });
+
+  it('gives a flush through a tee up at its deadline, not at the stall limit', () => {
+    const p = pipe();
+    const dest = new FdDestination(p.writeFd, { stallLimitMs: 5_000 });
+    const logger = newLoggerWithFormat(true, LogFormat.JSON)
+      .withWriter(dest)
+      .tee(() => {});
+    for (let i = 0; i < 2000; i++) logger.info(line(i));
+    const started = Date.now();
+    expect(() => logger.flushSync(100)).toThrow(/deadline/);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
 

@@ -51,6 +51,16 @@ describe('a process that logs to its stdout', () => {
     ]);
   });
 
+  it('writes a module fallback logger in the format of the process logger: JSON here', async () => {
+    const result = await runChild('i18n-missing-key', 'json');
+    expect(result.code).toBe(0);
+    const entries = linesOf(result.stdout).map((line) => JSON.parse(line));
+    expect(entries.map((entry) => [entry.level, entry.message])).toEqual([
+      ['info', 'starting'],
+      ['warn', 'i18n: missing key "no.such.key" (asked for en); answering with the key'],
+    ]);
+  });
+
   it('delivers 10,000 buffered lines and then the error() entry, in order', async () => {
     const result = await runChild('lines-then-error');
 

@@ -30,6 +30,10 @@ export interface Figures {
   wsDeafShutdownMs: number;
   /** Time to the 401 of a 5 MiB upload sent without a token, in ms. */
   uploadRefusalMs: number;
+  /** How fast keelson/logger's stdout writer fills a pipe read at full speed, in MB/s. */
+  logPipeMBps: number;
+  /** How fast pino fills the same pipe, in MB/s. */
+  pinoPipeMBps: number;
 }
 
 declare module 'vitest' {
@@ -53,6 +57,8 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   wsDeafShutdownExitCode: 'exit code of a shutdown with WebSocket clients ignoring the close',
   wsDeafShutdownMs: 'its time (ms)',
   uploadRefusalMs: 'time to 401 for a 5 MiB upload without a token (ms)',
+  logPipeMBps: 'log to a pipe (MB/s)',
+  pinoPipeMBps: 'pino to the same pipe (MB/s)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

@@ -22,6 +22,8 @@ export default class ReliabilityReporter implements Reporter {
       wsDeafShutdownExitCode: 0,
       wsDeafShutdownMs: 0,
       uploadRefusalMs: 0,
+      logPipeMBps: 0,
+      pinoPipeMBps: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;

@@ -1,18 +1,22 @@
 import cluster, { type Worker } from 'node:cluster';
 import { stdoutDestination } from '../../logger/destination.js';
-import type { Logger } from '../../logger/index.js';
-import { importPeer } from '../../require-peer.js';
 import { METRICS_REQUEST, METRICS_RESPONSE, SHUTDOWN, WORKER_ENV } from './ipc.js';
 import { forwardLines } from './lines.js';
+import { ClusterMetricsSum } from './metrics-sum.js';
+import { FollowingLogger, type PrimaryLogger } from './primary-log.js';
 
 /** What the primary works with, defaults applied. */
 export interface PrimaryPlan {
   readonly workers: number;
-  readonly logger: Logger;
+  /** The primary's logger; undefined: one in the format the workers' output has. */
+  readonly logger: PrimaryLogger | undefined;
   readonly restartDelayMs: number;
   readonly maxRestartDelayMs: number;
   readonly shutdownTimeoutMs: number;
 }
+
+// The longest the primary's last flush waits for a slow stdout reader.
+const FLUSH_MS = 1_000;
 
 // A worker that ran this long before it crashed is restarted after the initial delay again.
 const STABLE_MS = 10_000;
@@ -23,13 +27,14 @@ const STABLE_MS = 10_000;
  * for all (SIGKILL at the deadline) and exits with the worst exit code.
  */
 export function runPrimary(plan: PrimaryPlan): void {
-  const { logger } = plan;
+  const following = plan.logger ? undefined : new FollowingLogger();
+  const logger: PrimaryLogger = plan.logger ?? following!;
   const out = stdoutDestination();
   const outputs: Promise<void>[] = [];
   const live = new Set<Worker>();
   let worst = 0;
   let stopping = false;
-  let aggregator: Promise<{ clusterMetrics(): Promise<string>; contentType: string }> | undefined;
+  let metrics: ClusterMetricsSum | undefined;
 
   cluster.setupPrimary({ silent: true });
 
@@ -38,7 +43,10 @@ export function runPrimary(plan: PrimaryPlan): void {
     const startedAt = Date.now();
     live.add(worker);
     outputs.push(
-      forwardLines(worker.process.stdout, (lines) => out.write(lines)),
+      forwardLines(worker.process.stdout, (lines) => {
+        following?.observe(lines);
+        out.write(lines);
+      }),
       forwardLines(worker.process.stderr, (lines) => process.stderr.write(lines)),
     );
     // An IPC error (a worker exiting while it is sent something) must not end the primary.
@@ -49,6 +57,8 @@ export function runPrimary(plan: PrimaryPlan): void {
     });
     worker.on('exit', (code, signal) => {
       live.delete(worker);
+      metrics?.workerExited(worker);
+      following?.settle();
       const status = code ?? 1;
       if (stopping) {
         worst = Math.max(worst, status);
@@ -70,14 +80,9 @@ export function runPrimary(plan: PrimaryPlan): void {
 
   const answerMetrics = async (worker: Worker, id: unknown) => {
     try {
-      aggregator ??= importPeer(
-        'prom-client',
-        'keelson/cluster metrics',
-        () => import('prom-client'),
-      ).then((p) => new p.AggregatorRegistry());
-      const registry = await aggregator;
-      const text = await registry.clusterMetrics();
-      send(worker, { type: METRICS_RESPONSE, id, text, contentType: registry.contentType });
+      metrics ??= new ClusterMetricsSum();
+      const { text, contentType } = await metrics.text();
+      send(worker, { type: METRICS_RESPONSE, id, text, contentType });
     } catch (err) {
       send(worker, { type: METRICS_RESPONSE, id, error: (err as Error).message });
     }
@@ -87,7 +92,7 @@ export function runPrimary(plan: PrimaryPlan): void {
     // The last lines of a worker can arrive after its 'exit'.
     await Promise.race([Promise.all(outputs), new Promise((r) => setTimeout(r, 1000).unref())]);
     logger.info('cluster stopped (exit code %d)', worst);
-    logger.flushSync();
+    logger.flushSync(FLUSH_MS);
     process.exit(worst);
   };
 
@@ -95,7 +100,7 @@ export function runPrimary(plan: PrimaryPlan): void {
     if (stopping) {
       logger.warn('%s received again during shutdown: killing the workers', signal);
       for (const w of live) w.process.kill('SIGKILL');
-      logger.flushSync();
+      logger.flushSync(FLUSH_MS);
       process.exit(1);
     }
     stopping = true;

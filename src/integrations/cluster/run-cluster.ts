@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
 import { runPrimary } from './primary.js';
 import { followPrimary } from './worker.js';
 
@@ -8,7 +8,10 @@ import { followPrimary } from './worker.js';
 export interface ClusterOptions {
   /** How many workers to fork. @default os.availableParallelism() */
   workers?: number;
-  /** The primary's logger. @default newLogger(NODE_ENV === 'production'): JSON in production, like the App's */
+  /**
+   * The primary's logger. @default one in the format of the workers' output (JSON when their
+   * first line is JSON), so the primary's lines match what the workers' App logs
+   */
   logger?: Logger;
   /** The wait before restarting a crashed worker; doubles while it keeps crashing. @default 100 */
   restartDelayMs?: number;
@@ -59,7 +62,7 @@ export async function runCluster(
   }
   runPrimary({
     workers,
-    logger: logger ?? newLogger(process.env.NODE_ENV === 'production'),
+    logger,
     restartDelayMs,
     maxRestartDelayMs,
     shutdownTimeoutMs,

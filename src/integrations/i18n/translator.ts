@@ -1,6 +1,7 @@
 import type { App, Module } from '../../app.js';
 import type { Translator } from '../../contracts.js';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
+import { stdoutLogger } from '../../logger/logger.js';
 import {
   type Catalog,
   canonicalLocale,
@@ -20,7 +21,8 @@ export interface I18nOptions {
   defaultLocale?: string;
   /**
    * Where a missing key is reported, once per key, at warn.
-   * @default the app's logger when used as a module (`app.use`), else a text logger
+   * @default the app's logger when used as a module (`app.use`), else one for stdout in the
+   * format of the app's (see `stdoutLogger`)
    */
   logger?: Logger;
 }
@@ -148,8 +150,8 @@ export class JsonTranslator implements Translator, Module {
   #reportMissing(locale: string, key: string): void {
     if (this.#reported.has(key) || this.#reported.size >= MAX_REPORTED) return;
     this.#reported.add(key);
-    // Outside an app (or set with setTranslator): a development text logger.
-    this.#logger ??= newLogger(false);
+    // Outside an app, or set with setTranslator(): a logger in the app's format.
+    this.#logger ??= stdoutLogger();
     this.#logger.warn('i18n: missing key "%s" (asked for %s); answering with the key', key, locale);
   }
 }

@@ -4,7 +4,8 @@ import type { App, Module } from '../../app.js';
 import type { HealthChecker, JobMetric } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { raceAbort } from '../../lifecycle/race.js';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
+import { stdoutLogger } from '../../logger/logger.js';
 import { validatePayload } from './payload.js';
 import { bullmq } from './peer.js';
 import type { AddOptions, JobHandler, ProcessOptions, QueueOptions, RepeatRule } from './types.js';
@@ -13,10 +14,10 @@ type Output<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
 
 /**
  * A queue of background jobs on BullMQ with a typed, validated payload. Used as a module
- * (`app.use(q)`), it adds a health checker (Redis reachable), reports each finished try to the
- * app's metrics collector (`recordJob`), and closes at shutdown: workers stop taking jobs and
- * the running ones finish within the shared deadline, after which they are given up (BullMQ
- * then hands them to another worker once their lock expires).
+ * (`app.use(q)`), it adds a report-only health checker (Redis reachable), reports each finished
+ * try to the app's metrics collector (`recordJob`), and closes at shutdown: workers stop taking
+ * jobs and the running ones finish within the shared deadline, after which their signals abort
+ * and they go back to the queue, whatever their handlers then do, for another worker to run.
  * @example
  * const emails = queue('emails', { connection: { host: 'redis' }, payload: z.object({ to: z.email() }) });
  * emails.process(async ({ to }) => send(to), { concurrency: 5 });
@@ -30,6 +31,9 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
   readonly queue: Queue;
   readonly #options: QueueOptions<S>;
   readonly #workers: Worker<Output<S>>[] = [];
+  /** The jobs running in this process, with the lock token each was taken with. */
+  readonly #active = new Map<Job<Output<S>>, string>();
+  #cutOff = false;
   #logger: Logger | undefined;
   #app: App | undefined;
   #closing: Promise<void> | undefined;
@@ -105,13 +109,8 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
     const worker = new bullmq.Worker<Output<S>>(
       this.name,
       // Three parameters: BullMQ passes the abort signal only to a processor that declares it.
-      async (job: Job<Output<S>>, _token?: string, signal?: AbortSignal) =>
-        handler(job.data, {
-          id: job.id ?? '',
-          name: job.name,
-          attempt: job.attemptsMade + 1,
-          signal: signal ?? new AbortController().signal,
-        }),
+      (job: Job<Output<S>>, token?: string, signal?: AbortSignal) =>
+        this.#runJob(handler, job, token, signal),
       { ...this.#bullOptions(), concurrency },
     );
     worker.on('completed', (job) => this.#record(job, 'completed'));
@@ -126,11 +125,20 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
     return this;
   }
 
-  /** A health checker: UP while the queue's Redis connection is up and answers. @default name `queue:<name>` */
-  healthChecker(name = `queue:${this.name}`): HealthChecker {
+  /**
+   * A health checker: UP while the queue's Redis connection is up and answers. Report-only by
+   * default (`affects: 'none'`): a Redis every replica shares must not take them all out of the
+   * load balancer at once; pass `{ affects: 'readiness' }` to fail readiness on it.
+   * @default name `queue:<name>`
+   */
+  healthChecker(
+    name = `queue:${this.name}`,
+    { affects = 'none' }: Pick<HealthChecker, 'affects'> = {},
+  ): HealthChecker {
     const queue = this.queue;
     return {
       name: () => name,
+      affects,
       async check() {
         const client = await queue.backend.client;
         // A client that is reconnecting would queue the command until the checker times out.
@@ -153,7 +161,8 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
 
   /**
    * Closes the workers, letting their running jobs finish until `signal` aborts, then aborts
-   * the rest (their handlers' signals) and gives them up; then closes the queue's connection.
+   * the rest (their handlers' signals) and puts them back in the queue (their attempts are not
+   * counted); then closes the queue's connection.
    * Later calls return the first call's promise.
    */
   close(signal: AbortSignal = new AbortController().signal): Promise<void> {
@@ -167,15 +176,56 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
     const idle = Promise.all(this.#workers.map((w) => w.pause()));
     const done = await raceAbort(idle, signal);
     if (!done) {
-      this.#log.warn('queue %s: jobs still running at the shutdown deadline: given up', this.name);
+      this.#log.warn(
+        'queue %s: jobs still running at the shutdown deadline: given up and put back in the queue',
+        this.name,
+      );
+      this.#cutOff = true;
       for (const w of this.#workers) w.cancelAllJobs('the shutdown deadline passed');
+      await this.#requeue();
     }
     await Promise.all(this.#workers.map((w) => w.close(!done)));
     await this.queue.close();
   }
 
+  async #runJob(
+    handler: JobHandler<Output<S>>,
+    job: Job<Output<S>>,
+    token: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    this.#active.set(job, token ?? '');
+    try {
+      await handler(job.data, {
+        id: job.id ?? '',
+        name: job.name,
+        attempt: job.attemptsMade + 1,
+        signal: signal ?? new AbortController().signal,
+      });
+    } catch (err) {
+      if (!this.#cutOff) throw err;
+    } finally {
+      this.#active.delete(job);
+    }
+    // Cut off by shutdown, whether it then threw or returned: #requeue() has put it back, and a
+    // WaitingError tells BullMQ to neither fail nor complete it.
+    if (this.#cutOff) throw new bullmq.WaitingError();
+  }
+
+  /** Moves the jobs cut off by shutdown from active back to waiting, for another worker. */
+  async #requeue(): Promise<void> {
+    const moves = [...this.#active].map(async ([job, token]) => {
+      try {
+        await job.moveToWait(token);
+      } catch (err) {
+        this.#log.warn('queue %s: job %s not put back: %s', this.name, job.id, describeError(err));
+      }
+    });
+    await Promise.all(moves);
+  }
+
   get #log(): Logger {
-    this.#logger ??= newLogger(false);
+    this.#logger ??= stdoutLogger();
     return this.#logger;
   }
 

@@ -10,6 +10,8 @@ export interface JobHealthOptions {
    * not take every replica out of the load balancer. @default 'none'
    */
   failOn?: 'none' | 'any' | readonly string[];
+  /** Which probe its DOWN fails (see HealthChecker). @default 'readiness' */
+  affects?: HealthChecker['affects'];
 }
 
 /** The last outcome of a job, as the health checker reads it. */
@@ -22,12 +24,13 @@ export interface JobOutcome {
 /** A health checker over the jobs `outcomes()` lists. */
 export function jobHealthChecker(
   outcomes: () => Iterable<JobOutcome>,
-  { name = 'scheduler', failOn = 'none' }: JobHealthOptions = {},
+  { name = 'scheduler', failOn = 'none', affects = 'readiness' }: JobHealthOptions = {},
 ): HealthChecker {
   const critical = (job: string) =>
     failOn === 'any' || (Array.isArray(failOn) && failOn.includes(job));
   return {
     name: () => name,
+    affects,
     check() {
       const failed = [...outcomes()].filter((o) => o.failed);
       if (failed.length === 0) return;

@@ -9,7 +9,8 @@ import type {
 } from '../../contracts.js';
 import { describeError } from '../../errors/describe.js';
 import { raceAbort } from '../../lifecycle/race.js';
-import { type Logger, newLogger } from '../../logger/index.js';
+import type { Logger } from '../../logger/index.js';
+import { stdoutLogger } from '../../logger/logger.js';
 import { checkLockOptions, compileJob } from './job.js';
 import { type JobHealthOptions, jobHealthChecker } from './job-health.js';
 import { claimTick, type JobLock } from './lock.js';
@@ -170,8 +171,8 @@ export class CronScheduler implements Scheduler, Module {
   }
 
   get #log(): Logger {
-    // Used outside an app and before one starts it: a development text logger.
-    this.#logger ??= newLogger(false);
+    // Used outside an app and before one starts it: a logger in the app's format.
+    this.#logger ??= stdoutLogger();
     return this.#logger;
   }
 
@@ -205,9 +206,21 @@ export class CronScheduler implements Scheduler, Module {
       this.#log.debug('job %s still running: tick skipped', name);
       return;
     }
-    if (this.#lock && !(await this.#claim(name, scheduledAt))) return;
-    if (this.#state !== 'started') return;
-    await this.#run(entry, { scheduledAt });
+    if (!this.#lock) {
+      await this.#run(entry, { scheduledAt });
+      return;
+    }
+    if (!(await this.#claim(name, scheduledAt))) return;
+    // The tick is ours now: no other replica runs it, so it runs here or is logged as skipped.
+    if (this.#state !== 'started') {
+      this.#skipped(name, scheduledAt, 'the service began shutting down while it was claimed');
+    } else if (!(await this.#run(entry, { scheduledAt }))) {
+      this.#skipped(name, scheduledAt, 'the previous run was still going when it was claimed');
+    }
+  }
+
+  #skipped(name: string, scheduledAt: Date, why: string): void {
+    this.#log.warn('job %s: tick of %s skipped: %s', name, scheduledAt.toISOString(), why);
   }
 
   /** Whether this replica claimed the tick; a claim that fails or takes too long is a skip. */
@@ -215,12 +228,7 @@ export class CronScheduler implements Scheduler, Module {
     try {
       return await claimTick(this.#lock!, name, scheduledAt, this.#lockTtlMs, this.#lockTimeoutMs);
     } catch (err) {
-      this.#log.warn(
-        'job %s: tick of %s skipped: the lock could not be acquired: %s',
-        name,
-        scheduledAt.toISOString(),
-        messageOf(err),
-      );
+      this.#skipped(name, scheduledAt, `the lock could not be acquired: ${messageOf(err)}`);
       return false;
     }
   }
