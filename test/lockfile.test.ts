@@ -18,6 +18,8 @@ describe('package-lock.json', () => {
     const scarf = { packages: { 'node_modules/@scarf/scarf': { hasInstallScript: true } } };
     expect(disallowed(scarf)).toEqual([{ name: '@scarf/scarf', dev: false }]);
     const esbuild = { packages: { 'node_modules/esbuild': { hasInstallScript: true } } };
-    expect(disallowed(esbuild), 'allowed in development only').toEqual([{ name: 'esbuild', dev: false }]);
+    expect(disallowed(esbuild), 'allowed in development only').toEqual([
+      { name: 'esbuild', dev: false },
+    ]);
   });
 });

@@ -39,9 +39,9 @@ let feeds = 0;
  */
 export function notePanelQuery(request: object, query: PanelQuery): void {
   if (feeds === 0) return;
-  let list = queriesOf.get(request);
-  if (!list) queriesOf.set(request, (list = []));
-  if (list.length < MAX_QUERIES) list.push(query);
+  const list = queriesOf.get(request);
+  if (!list) queriesOf.set(request, [query]);
+  else if (list.length < MAX_QUERIES) list.push(query);
 }
 
 /** One log line as the panel shows it. */

@@ -71,7 +71,12 @@ describe.each(engines)('a database on an app, on $name', (engine) => {
     const seen: unknown[] = [];
     const bodies: unknown[] = [];
     const { app, lines } = testApp({
-      errors: { body: (problem) => (bodies.push(problem), problem) },
+      errors: {
+        body: (problem) => {
+          bodies.push(problem);
+          return problem;
+        },
+      },
     });
     app.use(db);
     const group = app.group('/g', async (_c, next) => {
