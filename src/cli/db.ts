@@ -10,6 +10,7 @@ import { loadConfig } from '../config/load.js';
 import { Database } from '../db/database.js';
 import { MigrationError } from '../db/migrations.js';
 import { LogFormat, Logger } from '../logger/index.js';
+import { nextMigrationName } from './names.js';
 import { type CliIo, type Parsed, parse, stringOption, UsageError } from './usage.js';
 
 /** The help of `keelson db`. */
@@ -109,19 +110,6 @@ async function status(db: Database, io: CliIo): Promise<number> {
     return 1;
   }
   return 0;
-}
-
-/** The file name `db new` writes for `name` next to `existing`: the next number, same width. */
-export function nextMigrationName(existing: readonly string[], name: string): string {
-  let last = 0;
-  let width = 4;
-  for (const file of existing) {
-    const m = /^(\d+)_.*\.sql$/.exec(file);
-    if (!m) continue;
-    last = Math.max(last, Number(m[1]));
-    width = Math.max(width, m[1]!.length);
-  }
-  return `${String(last + 1).padStart(width, '0')}_${name.replaceAll('-', '_')}.sql`;
 }
 
 async function newMigration(parsed: Parsed, io: CliIo, name: string | undefined): Promise<number> {
