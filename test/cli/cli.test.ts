@@ -28,6 +28,8 @@ describe('the keelson command', () => {
       out: expect.stringContaining('generate module <name>'),
     });
     expect((await cli([])).code).toBe(2);
+    const { out } = await cli(['--help']);
+    for (const line of ['db migrate', 'db status', 'db new <name>']) expect(out).toContain(line);
   });
 
   it('answers a usage mistake with exit 2 and a pointer to --help', async () => {
