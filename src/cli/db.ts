@@ -43,7 +43,7 @@ const anyVariables: StandardSchemaV1<Record<string, unknown>> = {
 };
 
 /** The database URL the command uses: `--url`, else DATABASE_URL from the environment or `.env`. */
-export function databaseUrl(parsed: Parsed, io: CliIo): string | undefined {
+function databaseUrl(parsed: Parsed, io: CliIo): string | undefined {
   const flag = stringOption(parsed, 'url');
   if (flag !== undefined) return flag;
   const vars = loadConfig(anyVariables, {
