@@ -16,8 +16,8 @@ export const NEW_HELP = `Usage: keelson new <dir> [--name <service>] [--keelson 
 Creates a runnable Keelson project in <dir>, which must be empty or absent: package.json,
 tsconfig.json, src/app.ts (builds the App and its database), src/main.ts (loads .env, listens),
 a "notes" module (migrations/0001_notes.sql, a repository, a controller) with its test,
-.env.example, .gitignore, a Dockerfile and a README. The database is embedded (PGlite, in
-.keelson/db) until DATABASE_URL names a PostgreSQL server.
+.env.example, .gitignore, .dockerignore, a Dockerfile, vitest.config.ts and a README. The
+database is embedded (PGlite, in .keelson/db) until DATABASE_URL names a PostgreSQL server.
 
 Options:
   --name <service>    the service and package name (default: the folder's name)
