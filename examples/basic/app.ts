@@ -1,10 +1,11 @@
 // The example service, everything but `listen()`: main.ts runs it, the tests and the client
 // generator build it.
 import type { Prefixed, RoutesOf } from '../../src/client/index.js';
+import type { Database } from '../../src/db/index.js';
 import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
 import { AccountController } from './account.js';
 import { MediaModule, ticksRoute } from './media.js';
-import { type UsersController, UsersModule } from './users.js';
+import { type UsersController, UsersModule, usersDatabase } from './users.js';
 
 /** The service banner at `/`. */
 const banner = get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
@@ -56,6 +57,12 @@ export interface CreateAppOptions {
   env?: Env;
   /** The HMAC secret of the tokens `GET /me` accepts. @default a development-only secret */
   jwtSecret?: string;
+  /**
+   * Where the users are kept. main.ts passes `usersDatabase(DATABASE_URL)`: the embedded database
+   * in `.keelson/db`, or the PostgreSQL server DATABASE_URL names.
+   * @default usersDatabase('memory://'): a new database in memory, for tests
+   */
+  db?: Database;
 }
 
 /** The secret the example uses when none is configured; never use it in production. */
@@ -84,9 +91,11 @@ export function createApp(options: CreateAppOptions = {}): App {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   });
+  const db = options.db ?? usersDatabase('memory://');
+  app.use(db);
   app.addRoutes(banner, ticksRoute);
   app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
   app.addRoutes(quoteRoute());
-  app.group('/api/v1', requireAuth).use(new UsersModule()).use(new MediaModule());
+  app.group('/api/v1', requireAuth).use(new UsersModule(db)).use(new MediaModule());
   return app;
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { type Database, type DatabaseOptions, database } from '../../src/db/index.js';
 import {
   type App,
   type Controller,
   conflict,
   del,
   get,
-  type HealthChecker,
   type Module,
   notFound,
   paginate,
@@ -28,38 +28,46 @@ export const NewUser = User.omit({ id: true }).meta({ id: 'NewUser' });
 
 type UserT = z.infer<typeof User>;
 
-/** An in-memory store; a real service would talk to a database here. */
-export class UserStore implements HealthChecker {
-  readonly #users = new Map<number, UserT>();
-  #next = 1;
+/** The migrations and the constraint mapping of the example's database, for `testDatabase()` too. */
+export const USERS_DATABASE = {
+  migrations: new URL('./migrations/', import.meta.url),
+  constraints: { users_email_key: () => conflict('a user with this email already exists') },
+} satisfies DatabaseOptions;
 
-  name(): string {
-    return 'user-store';
+/**
+ * The example's database: `url` is `postgres://…` for a server; unset or empty, the embedded
+ * database in `.keelson/db`; `memory://`, a new one in memory. Migrated at the app's start.
+ */
+export function usersDatabase(url: string | undefined): Database {
+  return database({ url, ...USERS_DATABASE });
+}
+
+/** The users, in the `users` table of the database. */
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A page of users in id order, and how many there are. */
+  async page(limit: number, offset: number): Promise<{ items: UserT[]; total: number }> {
+    const items = await this.db.sql<UserT>`
+      select id, name, email from users order by id limit ${limit} offset ${offset}`;
+    const { total } = await this.db.sql<{ total: number }>`
+      select count(*)::int as total from users`.one();
+    return { items, total };
   }
 
-  check(): void {
-    if (this.#users.size > 10_000) throw new Error('store is full');
+  find(id: number): Promise<UserT | undefined> {
+    return this.db.sql<UserT>`select id, name, email from users where id = ${id}`.maybeOne();
   }
 
-  list(): UserT[] {
-    return [...this.#users.values()];
+  /** Adds a user; an email already taken is a 409 (the `users_email_key` constraint). */
+  add(input: Omit<UserT, 'id'>): Promise<UserT> {
+    return this.db.sql<UserT>`
+      insert into users (name, email) values (${input.name}, ${input.email})
+      returning id, name, email`.one();
   }
 
-  find(id: number): UserT | undefined {
-    return this.#users.get(id);
-  }
-
-  add(input: Omit<UserT, 'id'>): UserT {
-    if ([...this.#users.values()].some((u) => u.email === input.email)) {
-      throw conflict(`a user with email ${input.email} already exists`);
-    }
-    const user = { id: this.#next++, ...input };
-    this.#users.set(user.id, user);
-    return user;
-  }
-
-  remove(id: number): boolean {
-    return this.#users.delete(id);
+  async remove(id: number): Promise<boolean> {
+    return (await this.db.sql`delete from users where id = ${id} returning id`).length > 0;
   }
 }
 
@@ -70,7 +78,7 @@ const bearer = [{ bearerAuth: [] }];
 
 /** The users endpoints. */
 export class UsersController implements Controller {
-  constructor(private readonly users: UserStore) {}
+  constructor(private readonly users: UserRepository) {}
 
   routes() {
     return [
@@ -84,10 +92,9 @@ export class UsersController implements Controller {
           summary: 'List users',
           tags: ['users'],
         },
-        (c) => {
-          const all = this.users.list();
-          const { offset, limit } = c.query;
-          return paginate(all.slice(offset, offset + limit), all.length, c.query);
+        async (c) => {
+          const { items, total } = await this.users.page(c.query.limit, c.query.offset);
+          return paginate(items, total, c.query);
         },
       ),
       get(
@@ -100,8 +107,8 @@ export class UsersController implements Controller {
           summary: 'Get a user',
           tags: ['users'],
         },
-        (c) => {
-          const user = this.users.find(c.params.id);
+        async (c) => {
+          const user = await this.users.find(c.params.id);
           if (!user) throw notFound(`user ${c.params.id} not found`);
           return user;
         },
@@ -116,7 +123,7 @@ export class UsersController implements Controller {
           summary: 'Create a user',
           tags: ['users'],
         },
-        (c) => c.created(this.users.add(c.body)),
+        async (c) => c.created(await this.users.add(c.body)),
       ),
       del(
         '/users/:id',
@@ -128,8 +135,10 @@ export class UsersController implements Controller {
           summary: 'Delete a user',
           tags: ['users'],
         },
-        (c) => {
-          if (!this.users.remove(c.params.id)) throw notFound(`user ${c.params.id} not found`);
+        async (c) => {
+          if (!(await this.users.remove(c.params.id))) {
+            throw notFound(`user ${c.params.id} not found`);
+          }
           return c.noContent();
         },
       ),
@@ -137,15 +146,11 @@ export class UsersController implements Controller {
   }
 }
 
-/** The users module: its store, controller, health checker and shutdown hook. */
+/** The users module: its repository on the app's database (which `createApp` uses on the app), and its controller. */
 export class UsersModule implements Module {
+  constructor(private readonly db: Database) {}
+
   register(app: App): void {
-    const users = new UserStore();
-    users.add({ name: 'Ada Lovelace', email: 'ada@example.com' });
-    app.registerController(new UsersController(users));
-    app.registerHealthChecker(users);
-    app.onShutdown(function saveUsers() {
-      app.logger.info('saving %d users before exit', users.list().length);
-    });
+    app.registerController(new UsersController(new UserRepository(this.db)));
   }
 }

@@ -1,19 +1,21 @@
 /**
- * `keelson generate module <name>`: a module folder with a CRUD controller and its test.
+ * `keelson generate module <name>`: a migration, a module folder (a repository on the app's
+ * database, a CRUD controller) and its test.
  * @module
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkModuleName, nameForms } from './names.js';
+import { checkModuleName, nameForms, nextMigrationName } from './names.js';
 import { copyTemplate, templateDir } from './templates.js';
 import { type CliIo, parse, UsageError } from './usage.js';
 
 /** The help of `keelson generate`. */
 export const GENERATE_HELP = `Usage: keelson generate module <name>   (alias: keelson g module <name>)
 
-Adds src/modules/<name>/ (zod schemas, an in-memory store, a CRUD controller with paging and
-404s, the Module) and test/modules/<name>.test.ts, then prints the two lines to add to
-src/app.ts. It never edits your code. <name> is lower-case words joined by hyphens: users,
+Adds migrations/<next number>_<name>.sql (its table), src/modules/<name>/ (zod schemas, a
+repository on the app's database with keyset pagination, a CRUD controller with 404s, the
+Module) and test/modules/<name>.test.ts (on testDatabase()), then prints the two lines to add
+to src/app.ts. It never edits your code. <name> is lower-case words joined by hyphens: users,
 order-items.`;
 
 /** The lines that wire a generated module into src/app.ts. */
@@ -21,17 +23,27 @@ export function wiringLines(name: string): { importLine: string; useLine: string
   const { plural } = nameForms(name);
   return {
     importLine: `import { ${plural}Module } from './modules/${name}/index.js';`,
-    useLine: `app.use(new ${plural}Module());`,
+    useLine: `app.use(new ${plural}Module(db));`,
   };
 }
 
 /** Writes a module's files under `root`; returns the paths written. Throws when one exists. */
 export function writeModule(root: string, name: string): Promise<string[]> {
   const forms = nameForms(checkModuleName(name));
+  const table = forms.kebab.replaceAll('-', '_');
+  const migrations = join(root, 'migrations');
+  const existing = existsSync(migrations) ? readdirSync(migrations) : [];
   return copyTemplate(
     templateDir('module'),
     root,
-    { name: forms.kebab, Entities: forms.plural, Entity: forms.singular, words: forms.words },
+    {
+      name: forms.kebab,
+      Entities: forms.plural,
+      Entity: forms.singular,
+      words: forms.words,
+      table,
+      migration: nextMigrationName(existing, table).replace(/\.sql$/, ''),
+    },
     existsSync,
   );
 }
@@ -61,6 +73,7 @@ export async function generateCommand(argv: readonly string[], io: CliIo): Promi
   const written = await writeModule(io.cwd, name!);
   const { importLine, useLine } = wiringLines(name!);
   io.out(`created\n${written.map((f) => `  ${f}`).join('\n')}\n`);
+  io.out('The app applies the migration when it starts (or now: npx keelson db migrate).\n');
   io.out(
     `Add to src/app.ts (the import at the top, the use in createApp):\n  ${importLine}\n  ${useLine}`,
   );

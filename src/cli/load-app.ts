@@ -53,6 +53,19 @@ export async function loadApp(cwd: string, entry: string): Promise<App> {
   const file = resolve(cwd, entry);
   if (!existsSync(file))
     throw new Error(`${file} does not exist: pass the file that builds the App`);
+  // Loading the App starts it, and a database module opens and migrates at start: the App gets a
+  // database in memory, so inspecting it never opens, migrates or changes the service's data.
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = 'memory://';
+  try {
+    return await importApp(cwd, entry, file);
+  } finally {
+    if (saved === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = saved;
+  }
+}
+
+async function importApp(cwd: string, entry: string, file: string): Promise<App> {
   const url = pathToFileURL(file).href;
   let mod: Record<string, unknown>;
   if (/\.[cm]?ts$/.test(file)) {

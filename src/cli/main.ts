@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The keelson command: `new`, `generate`, `routes`, `openapi`, `dev`. Exit codes: 0 done,
+ * The keelson command: `new`, `generate`, `routes`, `openapi`, `dev`, `db`. Exit codes: 0 done,
  * 1 failed, 2 wrong usage.
  * @module
  */
 import { fileURLToPath } from 'node:url';
+import { dbCommand } from './db.js';
 import { devCommand } from './dev.js';
 import { generateCommand } from './generate.js';
 import { openapiCommand, routesCommand } from './inspect.js';
@@ -20,6 +21,9 @@ Commands:
   routes [entry]             print the route table of the App (default src/app.ts)
   openapi [entry] [--out f]  write the OpenAPI document without starting the server
   dev [entry]                run the service with restart on change (default src/main.ts)
+  db migrate                 apply the pending migrations (DATABASE_URL, else the embedded one)
+  db status                  print each migration with its state; exit 1 if one changed
+  db new <name>              write migrations/<next number>_<name>.sql
 
 keelson <command> --help shows a command's options.`;
 
@@ -32,6 +36,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   routes: routesCommand,
   openapi: openapiCommand,
   dev: devCommand,
+  db: dbCommand,
 };
 
 /** Runs the command line `argv` (without node and the script); resolves to the exit code. */

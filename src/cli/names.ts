@@ -79,3 +79,16 @@ export function nameForms(name: string): NameForms {
     words: singularWords.join(' '),
   };
 }
+
+/** The file name `db new` writes for `name` next to `existing`: the next number, same width. */
+export function nextMigrationName(existing: readonly string[], name: string): string {
+  let last = 0;
+  let width = 4;
+  for (const file of existing) {
+    const m = /^(\d+)_.*\.sql$/.exec(file);
+    if (!m) continue;
+    last = Math.max(last, Number(m[1]));
+    width = Math.max(width, m[1]!.length);
+  }
+  return `${String(last + 1).padStart(width, '0')}_${name.replaceAll('-', '_')}.sql`;
+}

@@ -14,8 +14,10 @@ import { type CliIo, parse, stringOption, UsageError } from './usage.js';
 export const NEW_HELP = `Usage: keelson new <dir> [--name <service>] [--keelson <spec>]
 
 Creates a runnable Keelson project in <dir>, which must be empty or absent: package.json,
-tsconfig.json, src/app.ts (builds the App), src/main.ts (loads .env, listens), a "notes" module
-with its test, .env.example, .gitignore, a Dockerfile and a README.
+tsconfig.json, src/app.ts (builds the App and its database), src/main.ts (loads .env, listens),
+a "notes" module (migrations/0001_notes.sql, a repository, a controller) with its test,
+.env.example, .gitignore, .dockerignore, a Dockerfile, vitest.config.ts and a README. The
+database is embedded (PGlite, in .keelson/db) until DATABASE_URL names a PostgreSQL server.
 
 Options:
   --name <service>    the service and package name (default: the folder's name)
@@ -52,6 +54,8 @@ export function projectPackage(name: string, keelsonSpec: string | undefined): s
     },
     dependencies: {
       keelson: keelsonSpec ?? `^${own.version}`,
+      '@electric-sql/pglite': v('@electric-sql/pglite'),
+      pg: v('pg'),
       tsx: v('tsx'),
       zod: v('zod'),
     },

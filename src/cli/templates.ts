@@ -21,6 +21,7 @@ export function templateDir(name: 'project' | 'module'): string {
 // npm leaves `.gitignore` out of published packages, so dotfiles are stored without the dot.
 const RENAMED: Readonly<Record<string, string>> = {
   gitignore: '.gitignore',
+  dockerignore: '.dockerignore',
   'env.example': '.env.example',
 };
 

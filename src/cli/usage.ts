@@ -17,6 +17,8 @@ export interface CliIo {
   out(text: string): void;
   /** Diagnostics. */
   err(text: string): void;
+  /** The environment the command reads (DATABASE_URL). @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;

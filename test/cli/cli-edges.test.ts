@@ -41,6 +41,8 @@ describe('keelson new', () => {
       },
       dependencies: {
         keelson: `^${own.version}`,
+        '@electric-sql/pglite': own.devDependencies['@electric-sql/pglite'],
+        pg: own.devDependencies.pg,
         tsx: own.devDependencies.tsx,
         zod: own.devDependencies.zod,
       },
@@ -142,7 +144,9 @@ describe('the command line', () => {
     await mkdir(join(dir, 'src'));
     const made = await cli(['generate', 'module', 'users']);
     expect(made.code).toBe(0);
-    expect(made.out).toMatch(/^created\n {2}src\/modules\/users\/\S+\n {2}/);
+    expect(made.out).toMatch(
+      /^created\n {2}migrations\/0001_users\.sql\n {2}src\/modules\/users\//,
+    );
     await rm(join(dir, 'package.json'));
     expect((await cli(['generate', 'module', 'orders'])).code).toBe(1);
   });
@@ -173,6 +177,28 @@ describe('loading the App of a JavaScript entry', () => {
       const r = await cli(['routes', file]);
       expect(r.code, file).toBe(code);
       expect(code === 0 ? r.out : r.err, file).toContain(says);
+    }
+  });
+
+  it('gives the App a database in memory while loading it, and puts DATABASE_URL back', async () => {
+    const seen = globalThis as { seenDatabaseUrl?: string };
+    await writeFile(
+      join(dir, 'db-app.mjs'),
+      `export function createApp() { globalThis.seenDatabaseUrl = process.env.DATABASE_URL; return ${fake}; }`,
+    );
+    const before = process.env.DATABASE_URL;
+    process.env.DATABASE_URL = 'postgres://svc@db.example:5432/prod';
+    try {
+      expect((await cli(['routes', 'db-app.mjs'])).code).toBe(0);
+      expect(seen.seenDatabaseUrl).toBe('memory://');
+      expect(process.env.DATABASE_URL).toBe('postgres://svc@db.example:5432/prod');
+      delete process.env.DATABASE_URL;
+      await cli(['openapi', 'db-app.mjs']);
+      expect(seen.seenDatabaseUrl).toBe('memory://');
+      expect('DATABASE_URL' in process.env).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_URL;
+      else process.env.DATABASE_URL = before;
     }
   });
 

@@ -28,6 +28,8 @@ describe('the keelson command', () => {
       out: expect.stringContaining('generate module <name>'),
     });
     expect((await cli([])).code).toBe(2);
+    const { out } = await cli(['--help']);
+    for (const line of ['db migrate', 'db status', 'db new <name>']) expect(out).toContain(line);
   });
 
   it('answers a usage mistake with exit 2 and a pointer to --help', async () => {
@@ -54,7 +56,7 @@ describe('the keelson command', () => {
   });
 
   it('has a --help for every command', async () => {
-    for (const command of ['new', 'generate', 'g', 'routes', 'openapi', 'dev']) {
+    for (const command of ['new', 'generate', 'g', 'routes', 'openapi', 'dev', 'db']) {
       const { code, out } = await cli([command, '--help']);
       expect(code).toBe(0);
       expect(out).toMatch(/^Usage: keelson /);
@@ -87,6 +89,9 @@ describe('keelson new', () => {
     });
     for (const file of [
       '.gitignore',
+      '.dockerignore',
+      'migrations/0001_notes.sql',
+      'src/modules/notes/repository.ts',
       '.env.example',
       'Dockerfile',
       'README.md',
@@ -98,9 +103,15 @@ describe('keelson new', () => {
     ]) {
       expect(existsSync(join(dir, 'svc', file)), file).toBe(true);
     }
-    expect(await readFile(join(dir, 'svc/src/app.ts'), 'utf8')).toContain(
-      "serviceName: 'orders-api'",
-    );
+    const app = await readFile(join(dir, 'svc/src/app.ts'), 'utf8');
+    expect(app).toContain("serviceName: 'orders-api'");
+    expect(app).toContain("database({ url, migrations: 'migrations' })");
+    expect(app).toContain('app.use(new NotesModule(db));');
+    expect(await readFile(join(dir, 'svc/.gitignore'), 'utf8')).toMatch(/^\.keelson\/$/m);
+    expect(pkg.dependencies).toMatchObject({
+      '@electric-sql/pglite': expect.any(String),
+      pg: expect.any(String),
+    });
     const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
     await cli(['new', 'plain']);
     const plain = JSON.parse(await readFile(join(dir, 'plain/package.json'), 'utf8'));
@@ -129,7 +140,7 @@ describe('keelson generate module', () => {
     const { code, out } = await cli(['g', 'module', 'order-items']);
     expect(code).toBe(0);
     expect(out).toContain("import { OrderItemsModule } from './modules/order-items/index.js';");
-    expect(out).toContain('app.use(new OrderItemsModule());');
+    expect(out).toContain('app.use(new OrderItemsModule(db));');
     const controller = await readFile(join(dir, 'src/modules/order-items/controller.ts'), 'utf8');
     expect(controller).toContain("'/order-items/:id'");
     expect(controller).toContain('class OrderItemsController');
@@ -137,6 +148,15 @@ describe('keelson generate module', () => {
     const schemas = await readFile(join(dir, 'src/modules/order-items/schemas.ts'), 'utf8');
     expect(schemas).toContain("meta({ id: 'OrderItem' })");
     expect(existsSync(join(dir, 'test/modules/order-items.test.ts'))).toBe(true);
+    const repository = await readFile(join(dir, 'src/modules/order-items/repository.ts'), 'utf8');
+    expect(repository).toContain('from order_items');
+    expect(repository).not.toMatch(/__\w+__/);
+    expect(await readFile(join(dir, 'migrations/0001_order_items.sql'), 'utf8')).toContain(
+      'create table order_items (',
+    );
+    // The next module's migration comes after the ones already there.
+    await writeFile(join(dir, 'migrations/0007_older.sql'), 'select 1;');
+    expect((await cli(['g', 'module', 'users'])).out).toContain('migrations/0008_users.sql');
   });
 
   it('refuses a bad name with exit 2, an existing module and a folder that is no project with exit 1', async () => {

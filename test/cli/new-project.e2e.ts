@@ -1,6 +1,7 @@
 // `keelson new` end to end, as a user gets it: this checkout packed into a tarball, a new project
-// depending on it, `npm install`, the project's tests, `npm start` answering /health, then
-// `keelson generate module orders` wired in by hand and its tests passing too.
+// depending on it, `npm install`, the project's tests, `npm start` answering /health and keeping
+// a note in its embedded database across a restart, then `keelson generate module orders` wired
+// in by hand, its tests passing too, and `keelson db` applying its migration.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -30,6 +31,13 @@ afterAll(async () => {
 
 async function npm(cwd: string, ...args: string[]) {
   return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });
+}
+
+/** Stops the service's process group and waits until every process of it has let go of the pipes. */
+async function stop(): Promise<void> {
+  const exited = new Promise((resolve) => server!.once('close', resolve));
+  process.kill(-server!.pid!, 'SIGTERM');
+  await exited;
 }
 
 /** Starts `npm start` in its own process group; resolves with the URL it logs. */
@@ -72,14 +80,17 @@ describe('keelson new', () => {
     expect(created.stdout).toContain('npm install && npm start');
     const project = join(tmp, 'orders-api');
     expect((await readdir(project)).sort()).toEqual([
+      '.dockerignore',
       '.env.example',
       '.gitignore',
       'Dockerfile',
       'README.md',
+      'migrations',
       'package.json',
       'src',
       'test',
       'tsconfig.json',
+      'vitest.config.ts',
     ]);
     // A folder with something in it is refused, and nothing is written.
     await expect(run('node', [CLI, 'new', 'orders-api'], { cwd: tmp })).rejects.toMatchObject({
@@ -91,15 +102,31 @@ describe('keelson new', () => {
     expect(tested.stdout).toMatch(/Tests\s+.*4 passed/);
     await npm(project, 'run', 'typecheck');
 
-    const { url, output } = await start(project);
-    const health = await fetch(`${url}/health`);
+    const first = await start(project);
+    const health = await fetch(`${first.url}/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'UP', service: 'orders-api' });
-    // 'close': every process of the group has let go of the pipes, the service included.
-    const exited = new Promise((resolve) => server!.once('close', resolve));
-    process.kill(-server!.pid!, 'SIGTERM');
-    await exited;
-    expect(output()).toContain('orders-api stopped');
+    expect(await health.json()).toMatchObject({
+      status: 'UP',
+      service: 'orders-api',
+      checks: { database: 'UP' },
+    });
+    const note = await fetch(`${first.url}/notes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'kept' }),
+    });
+    expect(note.status).toBe(201);
+    await stop();
+    expect(first.output()).toContain('migration 0001_notes.sql applied');
+    expect(first.output()).toContain('orders-api stopped');
+    expect(existsSync(join(project, '.keelson/db'))).toBe(true);
+
+    // The embedded database is on disk: the note is there after a restart, nothing re-applied.
+    const second = await start(project);
+    const listed = await fetch(`${second.url}/notes`);
+    expect(await listed.json()).toMatchObject({ data: [{ name: 'kept' }], next: null });
+    await stop();
+    expect(second.output()).not.toContain('migration 0001_notes.sql applied');
 
     const generated = await run(
       join(project, 'node_modules/.bin/keelson'),
@@ -114,12 +141,12 @@ describe('keelson new', () => {
       .slice(-2)
       .map((l) => l.trim());
     expect(importLine).toBe("import { OrdersModule } from './modules/orders/index.js';");
-    expect(useLine).toBe('app.use(new OrdersModule());');
+    expect(useLine).toBe('app.use(new OrdersModule(db));');
     const appFile = join(project, 'src/app.ts');
     const source = await readFile(appFile, 'utf8');
     await writeFile(
       appFile,
-      `${importLine}\n${source.replace('app.use(new NotesModule());', `app.use(new NotesModule());\n  ${useLine}`)}`,
+      `${importLine}\n${source.replace('app.use(new NotesModule(db));', `app.use(new NotesModule(db));\n  ${useLine}`)}`,
     );
     const again = await npm(project, 'test');
     expect(again.stdout).toMatch(/Tests\s+.*7 passed/);
@@ -127,6 +154,14 @@ describe('keelson new', () => {
     const routes = await run(join(project, 'node_modules/.bin/keelson'), ['routes'], {
       cwd: project,
     });
-    expect(routes.stdout).toMatch(/GET\s+\/orders\/:id\s+getOrder\s+-\s+OrdersController/);
+    expect(routes.stdout).toMatch(
+      /GET\s+\/orders\/:id\s+getOrder\s+databaseScope\s+OrdersController/,
+    );
+    const keelson = (...args: string[]) =>
+      run(join(project, 'node_modules/.bin/keelson'), args, { cwd: project });
+    expect((await keelson('db', 'status')).stdout).toMatch(
+      /^applied +0001_notes\.sql .*\n(?:.*\n)*pending +0002_orders\.sql$/m,
+    );
+    expect((await keelson('db', 'migrate')).stdout).toContain('applied 0002_orders.sql');
   });
 });

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Api, createApp } from '../../examples/basic/app.js';
+import type { Api } from '../../examples/basic/app.js';
 import { createClient, fillPath } from '../../src/client/index.js';
 import { boundUrl } from '../../src/http/engine.js';
+import type { App } from '../../src/index.js';
 import { injectFetch } from '../../src/testing/index.js';
+import { exampleApp } from '../support/example-app.js';
 
 const auth = { authorization: 'Bearer demo-token' };
 
 describe('the typed client against a running server', () => {
-  const app = createApp({ host: '127.0.0.1', port: 0 });
+  let app: App;
   let baseUrl = '';
   beforeAll(async () => {
+    app = await exampleApp({ host: '127.0.0.1', port: 0 });
     await app.ready();
     await app.fastify.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = boundUrl(app.fastify);

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../examples/basic/app.js';
 import type { App } from '../../src/index.js';
 import { chromiumTool, launchChromium, localPage } from '../support/chromium.js';
+import { exampleApp } from '../support/example-app.js';
 
 const SCREENSHOT = join(dirname(fileURLToPath(import.meta.url)), '../../.tmp/docs.png');
 const CSP =
@@ -21,7 +21,7 @@ describe.skipIf(!chromiumTool.available)('the docs page in a browser', () => {
   let browser: BrowserContext | undefined;
 
   beforeAll(async () => {
-    app = createApp({ env: 'development' });
+    app = await exampleApp({ env: 'development' });
     // The app's own security headers when it sends a CSP (helmet's defaults), else a strict one.
     app.fastify.addHook('onSend', async (_request, reply) => {
       if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp } from '../../examples/basic/app.js';
 import type { App } from '../../src/index.js';
+import { exampleApp } from '../support/example-app.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 let app: App | undefined;
@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 async function serve(): Promise<string> {
-  app = createApp({ port: 0, host: '127.0.0.1' });
+  app = await exampleApp({ port: 0, host: '127.0.0.1' });
   await app.ready();
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
@@ -58,7 +58,7 @@ describe('the avatar upload and the tick stream of examples/basic', () => {
   });
 
   it('documents the upload as multipart/form-data and the ticks as text/event-stream', async () => {
-    app = createApp();
+    app = await exampleApp();
     const doc = JSON.stringify(await app.openapi());
     expect(doc).toContain('"multipart/form-data"');
     expect(doc).toContain('"text/event-stream"');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../examples/basic/app.js';
+import { exampleApp } from '../support/example-app.js';
 import { send, serve } from './serve.js';
 
 describe('the rate-limited route of examples/basic', () => {
   it('answers five quotes a minute per client, then 429 with Retry-After', async () => {
-    const app = createApp({ port: 0, host: '127.0.0.1', env: 'production' });
+    const app = await exampleApp({ port: 0, host: '127.0.0.1', env: 'production' });
     const port = await serve(app);
     try {
       const statuses: number[] = [];

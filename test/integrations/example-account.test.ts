@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createApp, DEVELOPMENT_JWT_SECRET } from '../../examples/basic/app.js';
+import { DEVELOPMENT_JWT_SECRET } from '../../examples/basic/app.js';
+import { exampleApp } from '../support/example-app.js';
 
 function token(claims: Record<string, string>, secret = DEVELOPMENT_JWT_SECRET): Promise<string> {
   return new SignJWT(claims)
@@ -11,7 +12,7 @@ function token(claims: Record<string, string>, secret = DEVELOPMENT_JWT_SECRET):
 
 describe('GET /me of examples/basic', () => {
   it('answers the caller a valid JWT names', async () => {
-    const app = createApp({ port: 0, env: 'production' });
+    const app = await exampleApp({ port: 0, env: 'production' });
     const res = await app.inject({
       url: '/me',
       headers: { authorization: `Bearer ${await token({ sub: 'ada', name: 'Ada' })}` },
@@ -22,7 +23,7 @@ describe('GET /me of examples/basic', () => {
   });
 
   it('refuses a missing token, one signed with another secret, and claims without a name', async () => {
-    const app = createApp({
+    const app = await exampleApp({
       port: 0,
       env: 'production',
       jwtSecret: 'a-configured-secret-of-32-chars!!',

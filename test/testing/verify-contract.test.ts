@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../../examples/basic/app.js';
 import type { OpenApiDocument } from '../../src/index.js';
 import { get, post } from '../../src/index.js';
 import { verifyContract } from '../../src/testing/index.js';
 import { testApp } from '../app/helpers.js';
+import { exampleApp } from '../support/example-app.js';
 
 describe('verifyContract', () => {
   afterEach(() => {
@@ -13,7 +13,7 @@ describe('verifyContract', () => {
   });
 
   it('finds no disagreement in the example service, with and without credentials', async () => {
-    const app = createApp({ host: '127.0.0.1', port: 0 });
+    const app = await exampleApp({ host: '127.0.0.1', port: 0 });
     expect(await verifyContract(app)).toEqual([]);
     expect(await verifyContract(app, { headers: { authorization: 'Bearer demo-token' } })).toEqual(
       [],

@@ -1,44 +1,40 @@
-import {
-  type Controller,
-  del,
-  get,
-  notFound,
-  paginate,
-  paginated,
-  pagination,
-  post,
-  put,
-} from 'keelson';
+import { type Controller, del, get, notFound, post, put } from 'keelson';
 import { z } from 'zod';
-import { __Entity__, __Entity__Input, __Entity__Params } from './schemas.js';
-import type { __Entities__Store } from './store.js';
+import type { __Entities__Repository } from './repository.js';
+import {
+  __Entity__,
+  __Entity__Input,
+  __Entity__Page,
+  __Entity__PageQuery,
+  __Entity__Params,
+} from './schemas.js';
 
 const tags = ['__name__'];
 
 /** CRUD endpoints for __words__ records under /__name__. */
 export class __Entities__Controller implements Controller {
-  readonly #store: __Entities__Store;
+  readonly #repository: __Entities__Repository;
 
-  constructor(store: __Entities__Store) {
-    this.#store = store;
+  constructor(repository: __Entities__Repository) {
+    this.#repository = repository;
   }
 
   routes() {
-    const store = this.#store;
-    const missing = (id: string) => notFound(`__words__ ${id} not found`);
+    const repository = this.#repository;
+    const missing = (id: number) => notFound(`__words__ ${id} not found`);
     return [
       get(
         '/__name__',
         {
-          query: pagination({ defaultLimit: 20, maxLimit: 100 }),
-          responses: { 200: paginated(__Entity__) },
-          summary: 'List __words__ records',
+          query: __Entity__PageQuery,
+          responses: { 200: __Entity__Page },
+          summary: 'List __words__ records, a page after the cursor `after`',
           operationId: 'list__Entities__',
           tags,
         },
-        (c) => {
-          const { items, total } = store.list(c.query.limit, c.query.offset);
-          return paginate(items, total, c.query);
+        async (c) => {
+          const { items, next } = await repository.list(c.query.limit, c.query.after);
+          return { data: items, next };
         },
       ),
       get(
@@ -51,8 +47,8 @@ export class __Entities__Controller implements Controller {
           operationId: 'get__Entity__',
           tags,
         },
-        (c) => {
-          const item = store.find(c.params.id);
+        async (c) => {
+          const item = await repository.find(c.params.id);
           if (!item) throw missing(c.params.id);
           return item;
         },
@@ -66,7 +62,7 @@ export class __Entities__Controller implements Controller {
           operationId: 'create__Entity__',
           tags,
         },
-        (c) => c.created(store.create(c.body)),
+        async (c) => c.created(await repository.create(c.body)),
       ),
       put(
         '/__name__/:id',
@@ -79,8 +75,8 @@ export class __Entities__Controller implements Controller {
           operationId: 'replace__Entity__',
           tags,
         },
-        (c) => {
-          const item = store.replace(c.params.id, c.body);
+        async (c) => {
+          const item = await repository.replace(c.params.id, c.body);
           if (!item) throw missing(c.params.id);
           return item;
         },
@@ -95,8 +91,8 @@ export class __Entities__Controller implements Controller {
           operationId: 'delete__Entity__',
           tags,
         },
-        (c) => {
-          if (!store.remove(c.params.id)) throw missing(c.params.id);
+        async (c) => {
+          if (!(await repository.remove(c.params.id))) throw missing(c.params.id);
           return c.noContent();
         },
       ),
