@@ -113,6 +113,8 @@ export class Database extends DatabaseCore implements Module {
   async dump(): Promise<Blob> {
     const engine = await this.open();
     if (!engine.dump) throw new Error('only the embedded engine (PGlite) can be dumped');
+    // Without a checkpoint a copy starts its sequences from the values logged ahead (+32).
+    await engine.query('checkpoint', []);
     return engine.dump();
   }
 

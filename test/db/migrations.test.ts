@@ -111,3 +111,17 @@ describe.each(engines)('migrations on $name', (engine) => {
     await Promise.all([first, ...others].map((db) => db.close()));
   });
 });
+
+describe('copies of an embedded database', () => {
+  it('continue its sequences where they stood', async () => {
+    const { Database } = await import('../../src/db/database.js');
+    const source = new Database({ url: 'memory://' });
+    await source.query('create table seq_t (id serial primary key, v text)');
+    await source.query(`insert into seq_t (v) values ('a')`);
+    const copy = new Database({ url: 'memory://' }, await source.dump());
+    expect(await copy.query(`insert into seq_t (v) values ('b') returning id`)).toEqual([
+      { id: 2 },
+    ]);
+    await Promise.all([source.close(), copy.close()]);
+  }, 60_000);
+});
