@@ -6,6 +6,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { ProblemDetails } from '../errors/index.js';
 import type { HttpMethod, PathParams, TypedRouteDef } from '../routing/types.js';
+import type { AnswerOf, BodyInput, ByRouteMedia } from './media.js';
 
 type AnyRoute = TypedRouteDef<HttpMethod, string, unknown, unknown, unknown, unknown, unknown>;
 
@@ -28,11 +29,20 @@ export type RoutesOf<T> = T extends AnyRoute
 
 /** Routes under a group prefix: `Prefixed<'/api/v1', RoutesOf<UsersController>>`. */
 export type Prefixed<Prefix extends string, Routes> =
-  Routes extends TypedRouteDef<infer M, infer Path, infer P, infer Q, infer H, infer B, infer R>
-    ? TypedRouteDef<M, Path extends '/' ? Prefix : `${Prefix}${Path}`, P, Q, H, B, R>
+  Routes extends TypedRouteDef<
+    infer M,
+    infer Path,
+    infer P,
+    infer Q,
+    infer H,
+    infer B,
+    infer R,
+    infer Media
+  >
+    ? TypedRouteDef<M, Path extends '/' ? Prefix : `${Prefix}${Path}`, P, Q, H, B, R, Media>
     : never;
 
-type PartName = 'params' | 'query' | 'headers' | 'body' | 'responses';
+type PartName = 'params' | 'query' | 'headers' | 'body' | 'responses' | 'media';
 type Part<Route, K extends PartName> = Route extends { readonly '~route'?: infer T }
   ? NonNullable<T> extends { [P in K]: infer V }
     ? V
@@ -40,7 +50,6 @@ type Part<Route, K extends PartName> = Route extends { readonly '~route'?: infer
   : undefined;
 type PathOf<Route> = Route extends { readonly path: infer P extends string } ? P : string;
 type InputOf<S, Fallback> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : Fallback;
-type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;
 
 /**
  * The routes of `Api` that answer `M`, keyed by path: built once per API and method, so finding
@@ -77,7 +86,7 @@ export type CallOptions<Route> = Optionalize<{
     : InputOf<Part<Route, 'params'>, ParamValues<PathOf<Route>>>;
   query: EmptyIsOptional<InputOf<Part<Route, 'query'>, Record<string, unknown> | undefined>>;
   headers: EmptyIsOptional<InputOf<Part<Route, 'headers'>, Record<string, string> | undefined>>;
-  body: InputOf<Part<Route, 'body'>, unknown>;
+  body: BodyInput<Part<Route, 'body'>>;
 }> & { /** Extra request headers. */ init?: RequestInit };
 
 type HasRequired<T> = Record<never, never> extends T ? false : true;
@@ -90,13 +99,19 @@ export type CallArgs<Route> =
 
 type Success = 200 | 201 | 202 | 203 | 204 | 205 | 206;
 
-/** The body of the route's 2xx answers, from its response schemas. */
+/**
+ * The data of the route's 2xx answers: from its response schemas, decoded by its media type
+ * (`Blob` for binary, `string` for text, a stream for an event stream).
+ */
 export type DataOf<Route> =
   Part<Route, 'responses'> extends infer R
     ? [keyof R] extends [never]
-      ? unknown
-      : { [S in keyof R & Success]: S extends 204 | 205 ? undefined : OutputOf<R[S]> }[keyof R &
-          Success]
+      ? ByRouteMedia<Part<Route, 'media'>, unknown>
+      : {
+          [S in keyof R & Success]: S extends 204 | 205
+            ? undefined
+            : AnswerOf<R[S], Part<Route, 'media'>>;
+        }[keyof R & Success]
     : unknown;
 
 /** What a call resolves to: `data` for a 2xx answer, `error` (the problem body) otherwise. */

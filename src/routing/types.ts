@@ -66,6 +66,7 @@ export interface RouteOptions<
   B extends Schema | undefined = undefined,
   R extends Responses = Responses,
   K extends Schema | undefined = undefined,
+  MR extends string = string,
 > {
   /** Schema of the path parameters. */
   params?: P;
@@ -100,7 +101,7 @@ export interface RouteOptions<
    * `multipart/form-data`), `responses` the success responses' (@default `application/json`;
    * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`).
    */
-  media?: { body?: string; responses?: string };
+  media?: { body?: string; responses?: MR };
   /** Examples for the docs: the request body's, and the responses' by status. */
   examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */
@@ -165,13 +166,14 @@ export interface TypedRouteDef<
   H = unknown,
   B = unknown,
   R = unknown,
+  Media = unknown,
 > extends RouteDef {
   /** The HTTP method. */
   readonly method: M;
   /** The path pattern. */
   readonly path: Path;
-  /** Type-level only: the route's schemas. Never present at run time. */
-  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R };
+  /** Type-level only: the route's schemas and success media type. Never present at run time. */
+  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R; media: Media };
 }
 
 /** Something that owns routes: `routes()` lists them. */
