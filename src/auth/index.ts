@@ -16,7 +16,11 @@ export {
   type JwtUser,
   jwt,
 } from './jwt.js';
-
+export {
+  type RedisRefreshStoreOptions,
+  type RefreshRedis,
+  redisRefreshStore,
+} from './redis-refresh-store.js';
 // ── Issuing tokens (the guard's sign() and refreshTokens()) ──────────────────
 export {
   memoryRefreshStore,

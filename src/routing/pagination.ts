@@ -123,9 +123,7 @@ export function pagination(
   also?: Schema,
 ): QuerySchema<unknown, unknown> {
   checkOptions(mode, defaultLimit, maxLimit);
-  const declared = also
-    ? Object.keys(otherJson(also, 'input', 'draft-2020-12', false).properties)
-    : [];
+  const declared = also ? declaredNames(also) : [];
   const refused = refusedNames(mode, declared);
   const own = (value: unknown): StandardSchemaV1.Result<Json> => {
     const query = (typeof value === 'object' && value !== null ? value : {}) as Json;
@@ -244,6 +242,15 @@ function merged(
     const theirs = also['~standard'].validate(rest);
     return theirs instanceof Promise ? theirs.then((b) => combine(mine, b)) : combine(mine, theirs);
   };
+}
+
+// The names the other schema declares, read from its JSON Schema side when it has one.
+function declaredNames(also: Schema): string[] {
+  try {
+    return Object.keys(otherJson(also, 'input', 'draft-2020-12', false).properties);
+  } catch {
+    return [];
+  }
 }
 
 function otherJson(

@@ -8,5 +8,6 @@ it('exports exactly the public keelson/auth API', () => {
     'bearer',
     'jwt',
     'memoryRefreshStore',
+    'redisRefreshStore',
   ]);
 });
