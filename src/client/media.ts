@@ -10,7 +10,7 @@ type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> 
 type InputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : unknown;
 
 type FileKeys<S> = { [K in keyof S]: S[K] extends FileField ? K : never }[keyof S];
-type Required<S> = {
+type RequiredFields<S> = {
   [K in keyof S]: S[K] extends FileField<infer O>
     ? O extends true
       ? never
@@ -30,8 +30,8 @@ export type MultipartBody<S extends MultipartShape> = [FileKeys<S>] extends [nev
   ? FormData
   :
       | FormData
-      | ({ [K in Required<S>]: FieldValue<S[K]> } & {
-          [K in Exclude<keyof S, Required<S>>]?: FieldValue<S[K]>;
+      | ({ [K in RequiredFields<S>]: FieldValue<S[K]> } & {
+          [K in Exclude<keyof S, RequiredFields<S>>]?: FieldValue<S[K]>;
         });
 
 /** The body a route's body schema takes from the client: a multipart form or its JSON input. */
@@ -42,7 +42,11 @@ export type BodyInput<B> = B extends { readonly shape: infer S extends Multipart
   : InputOf<B>;
 
 /** What a success answer of media type `T` is decoded to, `Json` being its JSON value. */
-export type Decoded<T extends string, Json> = T extends 'application/json' | `${string}+json`
+export type Decoded<T extends string, Json> = T extends
+  | 'application/json'
+  | `application/json;${string}`
+  | `${string}+json`
+  | `${string}+json;${string}`
   ? Json
   : T extends 'text/event-stream'
     ? ReadableStream<Uint8Array>
@@ -55,7 +59,8 @@ type Marked = { readonly '~keelson': { readonly mediaType: string } };
 /**
  * The data of a success answer of schema `S` on a route whose success media type is `Media`:
  * the schema's own media type first (its `'~keelson'` marker, when its type names one), else
- * the route's `media.responses`; JSON when neither says otherwise.
+ * the route's `media.responses`; JSON when neither says otherwise. A marker whose type is only
+ * `string` (as `eventStream()`'s is) says nothing the type can use: `unknown`.
  */
 export type AnswerOf<S, Media> = S extends Marked
   ? S['~keelson']['mediaType'] extends infer T extends string

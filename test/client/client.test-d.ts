@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import type { Api } from '../../examples/basic/app.js';
 import {
   createClient,
@@ -9,6 +10,8 @@ import {
 } from '../../src/client/index.js';
 import type { ProblemDetails } from '../../src/index.js';
 import { get } from '../../src/index.js';
+
+const User = z.object({ id: z.number() });
 
 const api = createClient<Api>({ baseUrl: 'http://localhost:3000' });
 
@@ -66,5 +69,11 @@ describe('the typed client', () => {
     expectTypeOf<DataOf<RouteAt<Routes, 'GET', '/static/logo.png'>>>().toEqualTypeOf<Blob>();
     expectTypeOf<RouteAt<Api, 'POST', '/api/v1/users'>['path']>().toEqualTypeOf<'/api/v1/users'>();
     expectTypeOf<RouteAt<Api, 'PUT', '/api/v1/users'>>().toBeNever();
+    const vnd = get(
+      '/v',
+      { media: { responses: 'application/vnd.a+json; charset=utf-8' }, responses: { 200: User } },
+      () => ({ id: 1 }),
+    );
+    expectTypeOf<DataOf<typeof vnd>>().toEqualTypeOf<{ id: number }>();
   });
 });
