@@ -9,4 +9,24 @@
 export { authorize } from './authorize.js';
 export { type ApiKeyOptions, apiKey, type BearerOptions, bearer, type Verify } from './bearer.js';
 export type { GuardOptions } from './docs.js';
-export { type JwtKey, type JwtOptions, type JwtUser, jwt } from './jwt.js';
+export {
+  type JwtGuard,
+  type JwtKey,
+  type JwtOptions,
+  type JwtUser,
+  jwt,
+} from './jwt.js';
+export {
+  type RedisRefreshStoreOptions,
+  type RefreshRedis,
+  redisRefreshStore,
+} from './redis-refresh-store.js';
+// ── Issuing tokens (the guard's sign() and refreshTokens()) ──────────────────
+export {
+  memoryRefreshStore,
+  type RefreshOptions,
+  type RefreshStore,
+  type RefreshTokens,
+  type TokenPair,
+} from './refresh.js';
+export type { Lifetime, SignClaims, SignOptions } from './sign.js';

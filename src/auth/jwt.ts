@@ -11,7 +11,15 @@ import type { Schema } from '../routing/schema-types.js';
 import { authorizationReader, refuse } from './credentials.js';
 import { authorizationScheme, type GuardOptions, guardDocs } from './docs.js';
 import { jose } from './jose.js';
+import { type RefreshOptions, type RefreshTokens, refreshTokens } from './refresh.js';
 import { checkScheme } from './scheme.js';
+import {
+  REFRESH_TYP,
+  type SignClaims,
+  type SignerConfig,
+  type SignOptions,
+  signToken,
+} from './sign.js';
 
 /** Where the keys come from: a shared secret (HS*) or a JWKS URL (RS*, PS*, ES*, EdDSA). */
 export type JwtKey =
@@ -43,6 +51,25 @@ export type JwtOptions<S extends Schema | undefined = undefined> = JwtKey &
 /** What `c.user` is after `jwt({ claims })`: the claims schema's output, or the raw payload. */
 export type JwtUser<S> = S extends Schema ? StandardSchemaV1.InferOutput<S> : JWTPayload;
 
+/**
+ * A `jwt()` guard, which also issues the tokens it accepts: same key, issuer, audience,
+ * algorithm and claims schema, so a token it signs is one it lets through.
+ */
+export type JwtGuard<U, S> = Guard<U> & {
+  /**
+   * Signs an access token for `claims` (checked against the guard's claims schema first), with
+   * the guard's issuer and audience, valid `expiresIn` (default 15 minutes).
+   * @example const token = await auth.sign({ sub: user.id, role: user.role }, { expiresIn: '1h' });
+   */
+  sign(claims: SignClaims<S>, options?: SignOptions): Promise<string>;
+  /**
+   * Refresh tokens for this guard's access tokens, rotated on every use, a reused one ending its
+   * login. Give a shared `store` when more than one replica serves the refresh route.
+   * @example const sessions = auth.refreshTokens({ ttl: '30d' }); const pair = await sessions.issue(claims);
+   */
+  refreshTokens(options?: RefreshOptions): RefreshTokens<SignClaims<S>>;
+};
+
 const HMAC = ['HS256', 'HS384', 'HS512'];
 const ASYMMETRIC = [
   'RS256',
@@ -67,11 +94,13 @@ const KEYS_UNAVAILABLE = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_J
  */
 export function jwt<S extends Schema | undefined = undefined>(
   options: JwtOptions<S> & { optional: true },
-): Guard<JwtUser<S> | undefined>;
+): JwtGuard<JwtUser<S> | undefined, S>;
 export function jwt<S extends Schema | undefined = undefined>(
   options: JwtOptions<S>,
-): Guard<JwtUser<S>>;
-export function jwt(options: JwtOptions<Schema | undefined>): Guard<unknown> {
+): JwtGuard<JwtUser<S>, S>;
+export function jwt(
+  options: JwtOptions<Schema | undefined>,
+): JwtGuard<unknown, Schema | undefined> {
   const {
     secret,
     jwksUrl,
@@ -107,18 +136,30 @@ export function jwt(options: JwtOptions<Schema | undefined>): Guard<unknown> {
   const docs = authorizationScheme(scheme, true);
 
   const verify = async (token: string): Promise<JWTPayload> => {
+    let verified: { payload: JWTPayload; protectedHeader: { typ?: string } };
     try {
-      const { payload } =
+      verified =
         typeof key === 'function'
           ? await jose.jwtVerify(token, key, verifyOptions)
           : await jose.jwtVerify(token, key, verifyOptions);
-      return payload;
     } catch (err) {
       throw tokenError(err, scheme, remote);
     }
+    // A refresh token is signed with the same key: it renews a login, it does not open routes.
+    if (verified.protectedHeader.typ?.toLowerCase() === REFRESH_TYP) {
+      throw refuse(scheme, 'invalid_token', 'A refresh token is not an access token.');
+    }
+    return verified.payload;
   };
 
-  return describeMiddleware(
+  const signer: SignerConfig = {
+    key: typeof key === 'function' ? undefined : key,
+    algorithm: verifyOptions.algorithms?.[0] ?? 'HS256',
+    issuer,
+    audience,
+    claims,
+  };
+  const guard = describeMiddleware(
     async function jwtGuard(c, next) {
       const token = read(c);
       if (token === undefined) {
@@ -138,6 +179,11 @@ export function jwt(options: JwtOptions<Schema | undefined>): Guard<unknown> {
     },
     guardDocs(options.securityScheme ?? docs.name, docs.scheme, scheme, optional),
   );
+  return Object.assign(guard, {
+    sign: (claims: unknown, signOptions?: SignOptions) => signToken(signer, claims, signOptions),
+    refreshTokens: (refreshOptions?: RefreshOptions) =>
+      refreshTokens<unknown>(signer, verifyOptions, scheme, refreshOptions),
+  }) as JwtGuard<unknown, Schema | undefined>;
 }
 
 function parseUrl(url: string): URL {

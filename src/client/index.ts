@@ -5,8 +5,10 @@
  */
 import type { ProblemDetails } from '../errors/index.js';
 import type { HttpMethod } from '../routing/types.js';
+import { encodeBody, readBody } from './encoding.js';
 import type { Client, ClientResult } from './types.js';
 
+export type { AnswerOf, BodyInput, Decoded, MultipartBody } from './media.js';
 export type {
   CallArgs,
   Caller,
@@ -17,6 +19,7 @@ export type {
   PathsOf,
   Prefixed,
   RouteAt,
+  RouteMap,
   RoutesOf,
   WithHead,
 } from './types.js';
@@ -70,17 +73,12 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return qs ? `?${qs}` : '';
 }
 
-async function readBody(response: Response, method: string): Promise<unknown> {
-  if (method === 'HEAD' || response.status === 204 || response.status === 304) return undefined;
-  const text = await response.text();
-  if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  return /[/+]json\b/.test(type) ? JSON.parse(text) : text;
-}
-
 /**
  * A typed client of the routes in `Api`: `api.get('/users/:id', { params: { id: 1 } })`
  * resolves to `{ data, error, status, response }`, `data` typed by the route's 2xx schemas.
+ * A body with a `Blob` or `File` in it, or a `FormData`, is sent as `multipart/form-data`; an
+ * answer is decoded by its media type: JSON, text as a string, an event stream as the
+ * response's stream, anything else as a `Blob`.
  * @example
  * import type { Api } from 'users-service';
  * const api = createClient<Api>({ baseUrl: 'http://localhost:3000' });
@@ -97,8 +95,10 @@ export function createClient<Api>({
       const headers: Record<string, string> = { ...common, ...options.headers };
       const init: RequestInit = { ...options.init, method, headers };
       if (options.body !== undefined) {
-        headers['content-type'] ??= 'application/json';
-        init.body = JSON.stringify(options.body);
+        const body = encodeBody(options.body);
+        // A form's type carries its boundary: fetch writes it, so a JSON one must not stand.
+        if (typeof body === 'string') headers['content-type'] ??= 'application/json';
+        init.body = body;
       }
       const url = base + fillPath(path, options.params) + queryString(options.query);
       const response = await doFetch(url, init);

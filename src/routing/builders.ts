@@ -2,6 +2,7 @@ import type { Context } from './context.js';
 import type {
   Handler,
   HttpMethod,
+  MediaTypes,
   Responses,
   RouteDef,
   RouteOptions,
@@ -23,11 +24,12 @@ export interface RouteBuilder<U = unknown, M extends HttpMethod = HttpMethod> {
     B extends Schema | undefined = undefined,
     R extends Responses = Record<never, never>,
     K extends Schema | undefined = undefined,
+    MR extends MediaTypes | Readonly<Record<number, MediaTypes>> = 'application/json',
   >(
     path: Path,
-    options: RouteOptions<P, Q, H, B, R, K>,
+    options: RouteOptions<P, Q, H, B, R, K, MR>,
     handler: Handler<Path, P, Q, H, B, R, U, K>,
-  ): TypedRouteDef<M, Path, P, Q, H, B, R>;
+  ): TypedRouteDef<M, Path, P, Q, H, B, R, MR>;
   <Path extends string>(
     path: Path,
     handler: Handler<Path, undefined, undefined, undefined, undefined, Record<never, never>, U>,
@@ -103,12 +105,13 @@ export function route<
   B extends Schema | undefined = undefined,
   R extends Responses = Record<never, never>,
   K extends Schema | undefined = undefined,
+  MR extends MediaTypes | Readonly<Record<number, MediaTypes>> = 'application/json',
 >(
   method: M,
   path: Path,
-  options: RouteOptions<P, Q, H, B, R, K>,
+  options: RouteOptions<P, Q, H, B, R, K, MR>,
   handler: Handler<Path, P, Q, H, B, R, unknown, K>,
-): TypedRouteDef<M, Path, P, Q, H, B, R>;
+): TypedRouteDef<M, Path, P, Q, H, B, R, MR>;
 /** A route for any method, without options. */
 export function route<M extends HttpMethod, Path extends string>(
   method: M,

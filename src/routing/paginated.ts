@@ -1,9 +1,11 @@
 /**
- * The answer of a paginated list: `{ data, page, limit, total, totalPages }`.
+ * The answer of a paginated list: `{ data, page, limit, total, totalPages }` by page,
+ * `{ data, offset, limit, total }` by offset, `{ data, limit, next }` by cursor.
  * @module
  */
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { PageQuery, QuerySchema } from './pagination.js';
+import type { CursorQuery, OffsetQuery, PageQuery, QuerySchema } from './pagination.js';
+import type { PagingMode } from './paging-params.js';
 import type { Schema } from './schema-types.js';
 
 /** One page of a list, with the totals a client needs to page through it. */
@@ -20,23 +22,57 @@ export interface Page<T> {
   totalPages: number;
 }
 
+/** One page of a list paged by offset. */
+export interface OffsetPage<T> {
+  /** The items of this page. */
+  data: T[];
+  /** Items before this page. */
+  offset: number;
+  /** Items per page. */
+  limit: number;
+  /** Items in the whole list. */
+  total: number;
+}
+
+/** One page of a list paged by cursor: `next` is the `after` of the next page, null on the last. */
+export interface CursorPage<T> {
+  /** The items of this page. */
+  data: T[];
+  /** Items per page. */
+  limit: number;
+  /** The cursor of the next page, or null when this page is the last. */
+  next: string | null;
+}
+
+/** The page type of a mode. */
+export type PageOfMode<M extends PagingMode, T> = M extends 'offset'
+  ? OffsetPage<T>
+  : M extends 'cursor'
+    ? CursorPage<T>
+    : Page<T>;
+
 type Json = Record<string, unknown>;
 
 const COUNT = { type: 'integer', minimum: 0 };
+const FIELDS: Readonly<Record<PagingMode, Json>> = {
+  page: {
+    page: { type: 'integer', minimum: 1 },
+    limit: { type: 'integer', minimum: 1 },
+    total: COUNT,
+    totalPages: COUNT,
+  },
+  offset: { offset: COUNT, limit: { type: 'integer', minimum: 1 }, total: COUNT },
+  cursor: { limit: { type: 'integer', minimum: 1 }, next: { type: ['string', 'null'] } },
+};
 
 // The item's definitions move to the root of the page's schema, where its `$ref`s point.
-function pageJson(item: Json): Json {
+function pageJson(item: Json, mode: PagingMode): Json {
   const { $schema: _schema, $defs, definitions, ...root } = item;
+  const fields = FIELDS[mode];
   return {
     type: 'object',
-    properties: {
-      data: { type: 'array', items: root },
-      page: { type: 'integer', minimum: 1 },
-      limit: { type: 'integer', minimum: 1 },
-      total: COUNT,
-      totalPages: COUNT,
-    },
-    required: ['data', 'page', 'limit', 'total', 'totalPages'],
+    properties: { data: { type: 'array', items: root }, ...fields },
+    required: ['data', ...Object.keys(fields)],
     additionalProperties: false,
     ...($defs ? { $defs } : {}),
     ...(definitions ? { definitions } : {}),
@@ -44,12 +80,17 @@ function pageJson(item: Json): Json {
 }
 
 /**
- * The response schema of one page of `itemSchema` items; documented in OpenAPI like any schema.
+ * The response schema of one page of `itemSchema` items, in the shape of the `mode` the route's
+ * `pagination()` pages by; documented in OpenAPI like any schema.
  * @example get('/articles', { query: pagination(), responses: { 200: paginated(Article) } }, …)
  */
-export function paginated<S extends Schema>(
+export function paginated<S extends Schema, M extends PagingMode = 'page'>(
   itemSchema: S,
-): QuerySchema<Page<StandardSchemaV1.InferInput<S>>, Page<StandardSchemaV1.InferOutput<S>>> {
+  { mode = 'page' as M }: { mode?: M } = {},
+): QuerySchema<
+  PageOfMode<M, StandardSchemaV1.InferInput<S>>,
+  PageOfMode<M, StandardSchemaV1.InferOutput<S>>
+> {
   const std = itemSchema?.['~standard'] as
     | (Schema['~standard'] & Partial<StandardJSONSchemaV1['~standard']>)
     | undefined;
@@ -59,13 +100,16 @@ export function paginated<S extends Schema>(
   const jsonSide = (side: 'input' | 'output') => (options: { target: string }) => {
     const convert = std.jsonSchema?.[side];
     if (!convert) throw new Error(`the item schema (vendor ${std.vendor}) has no JSON Schema side`);
-    return pageJson(convert.call(std.jsonSchema, options) as Json);
+    return pageJson(convert.call(std.jsonSchema, options) as Json, mode);
   };
+  if (!(mode in FIELDS)) {
+    throw new TypeError(`paginated: mode must be one of page, offset, cursor, got ${String(mode)}`);
+  }
   return {
     '~standard': {
       version: 1,
       vendor: 'keelson',
-      validate: (value) => validatePage(std, value) as never,
+      validate: (value) => validatePage(std, value, mode) as never,
       jsonSchema: { input: jsonSide('input'), output: jsonSide('output') },
     },
   };
@@ -74,12 +118,12 @@ export function paginated<S extends Schema>(
 async function validatePage(
   item: Schema['~standard'],
   value: unknown,
-): Promise<StandardSchemaV1.Result<Page<unknown>>> {
-  const page = value as Partial<Page<unknown>> | null;
+  mode: PagingMode,
+): Promise<StandardSchemaV1.Result<Json>> {
+  const page = value as (Json & { data?: unknown }) | null;
+  const fields = Object.keys(FIELDS[mode]);
   if (typeof page !== 'object' || page === null || !Array.isArray(page.data)) {
-    return {
-      issues: [{ message: 'must be a page: { data: [...], page, limit, total, totalPages }' }],
-    };
+    return { issues: [{ message: `must be a page: { data: [...], ${fields.join(', ')} }` }] };
   }
   const issues: StandardSchemaV1.Issue[] = [];
   const data: unknown[] = [];
@@ -90,23 +134,58 @@ async function validatePage(
         issues.push({ ...issue, path: ['data', i, ...(issue.path ?? [])] });
     else data.push(result.value);
   }
-  for (const key of ['page', 'limit', 'total', 'totalPages'] as const) {
-    if (!Number.isInteger(page[key]))
+  for (const key of fields) {
+    if (key === 'next') {
+      if (page.next !== null && typeof page.next !== 'string')
+        issues.push({ message: 'must be a cursor or null', path: [key] });
+    } else if (!Number.isInteger(page[key])) {
       issues.push({ message: 'must be a whole number', path: [key] });
+    }
   }
-  return issues.length ? { issues } : { value: { ...(page as Page<unknown>), data } };
+  return issues.length ? { issues } : { value: { ...page, data } };
 }
 
 /**
  * Builds the page `paginated(…)` describes from one page of items, the total count and the
- * validated query.
+ * validated query: by page with a `pagination()` query, by offset with a `mode: 'offset'` one.
  * @example return paginate(await repo.list(c.query.offset, c.query.limit), await repo.count(), c.query);
  */
 export function paginate<T>(
   items: readonly T[],
   total: number,
   query: Pick<PageQuery, 'page' | 'limit'>,
-): Page<T> {
+): Page<T>;
+/** A page of a list paged by offset. */
+export function paginate<T>(items: readonly T[], total: number, query: OffsetQuery): OffsetPage<T>;
+/**
+ * A page of a list paged by cursor, from up to `limit + 1` items read after `query.after`: one
+ * more than the page holds says there is a next page, whose cursor `cursorOf` makes from the
+ * page's last item.
+ * @example return paginate(await repo.after(c.query.after, c.query.limit + 1), c.query, (a) => String(a.id));
+ */
+export function paginate<T>(
+  items: readonly T[],
+  query: CursorQuery,
+  cursorOf: (item: T) => string,
+): CursorPage<T>;
+export function paginate<T>(
+  items: readonly T[],
+  totalOrQuery: number | CursorQuery,
+  queryOrCursor: Pick<PageQuery, 'page' | 'limit'> | OffsetQuery | ((item: T) => string),
+): Page<T> | OffsetPage<T> | CursorPage<T> {
+  if (typeof totalOrQuery !== 'number') {
+    const { limit } = totalOrQuery;
+    const more = items.length > limit;
+    const data = items.slice(0, limit);
+    const last = data[data.length - 1];
+    const cursorOf = queryOrCursor as (item: T) => string;
+    return { data, limit, next: more && last !== undefined ? cursorOf(last) : null };
+  }
+  const total = totalOrQuery;
+  const query = queryOrCursor as Partial<PageQuery> & { limit: number };
+  if (query.page === undefined) {
+    return { data: items as T[], offset: query.offset ?? 0, limit: query.limit, total };
+  }
   return {
     data: items as T[],
     page: query.page,

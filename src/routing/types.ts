@@ -69,6 +69,7 @@ export interface RouteOptions<
   B extends Schema | undefined = undefined,
   R extends Responses = Responses,
   K extends Schema | undefined = undefined,
+  MR extends MediaTypes | Readonly<Record<number, MediaTypes>> = string,
 > {
   /** Schema of the path parameters. */
   params?: P;
@@ -106,7 +107,7 @@ export interface RouteOptions<
    * e.g. `text/plain`, `application/octet-stream`, `text/event-stream`): one, several (a
    * download of `['image/png', 'application/pdf']`), or by status (`{ 200: […], 206: … }`).
    */
-  media?: { body?: string; responses?: MediaTypes | Readonly<Record<number, MediaTypes>> };
+  media?: { body?: string; responses?: MR };
   /** Examples for the docs: the request body's, and the responses' by status. */
   examples?: { body?: unknown; responses?: Readonly<Record<number, unknown>> };
   /** Leaves the route out of the OpenAPI document. @default false */
@@ -171,13 +172,14 @@ export interface TypedRouteDef<
   H = unknown,
   B = unknown,
   R = unknown,
+  Media = unknown,
 > extends RouteDef {
   /** The HTTP method. */
   readonly method: M;
   /** The path pattern. */
   readonly path: Path;
-  /** Type-level only: the route's schemas. Never present at run time. */
-  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R };
+  /** Type-level only: the route's schemas and success media type. Never present at run time. */
+  readonly '~route'?: { params: P; query: Q; headers: H; body: B; responses: R; media: Media };
 }
 
 /** Something that owns routes: `routes()` lists them. */

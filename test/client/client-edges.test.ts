@@ -107,7 +107,9 @@ describe('createClient', () => {
     expect(await api.get!('/ok')).toMatchObject({ data: { a: 1 }, error: undefined, status: 200 });
     expect(await api.get!('/problem')).toMatchObject({ data: undefined, error: { status: 404 } });
     expect((await api.get!('/text')).data).toBe('plain');
-    expect((await api.get!('/json-ish')).data).toBe('{"x":1}');
+    // Not JSON, not text: a Blob of the bytes as they came.
+    const jsonish = (await api.get!('/json-ish')).data as Blob;
+    expect([jsonish instanceof Blob, await jsonish.text()]).toEqual([true, '{"x":1}']);
     expect((await api.get!('/empty')).data).toBeUndefined();
     expect(await api.get!('/moved')).toMatchObject({
       data: undefined,

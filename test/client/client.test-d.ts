@@ -1,7 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import type { Api } from '../../examples/basic/app.js';
-import { createClient, type RoutesOf } from '../../src/client/index.js';
+import {
+  createClient,
+  type DataOf,
+  type Prefixed,
+  type RouteAt,
+  type RoutesOf,
+} from '../../src/client/index.js';
 import type { ProblemDetails } from '../../src/index.js';
+import { get } from '../../src/index.js';
+
+const User = z.object({ id: z.number() });
 
 const api = createClient<Api>({ baseUrl: 'http://localhost:3000' });
 
@@ -51,5 +61,19 @@ describe('the typed client', () => {
     expectTypeOf<Paths>().toEqualTypeOf<
       '/' | '/quote' | '/me' | '/api/v1/users' | '/api/v1/users/:id'
     >();
+  });
+
+  it('keeps a route’s media type under a prefix, and finds a route by method and path', () => {
+    const logo = get('/logo.png', { media: { responses: 'image/png' } }, () => new Uint8Array());
+    type Routes = Prefixed<'/static', typeof logo>;
+    expectTypeOf<DataOf<RouteAt<Routes, 'GET', '/static/logo.png'>>>().toEqualTypeOf<Blob>();
+    expectTypeOf<RouteAt<Api, 'POST', '/api/v1/users'>['path']>().toEqualTypeOf<'/api/v1/users'>();
+    expectTypeOf<RouteAt<Api, 'PUT', '/api/v1/users'>>().toBeNever();
+    const vnd = get(
+      '/v',
+      { media: { responses: 'application/vnd.a+json; charset=utf-8' }, responses: { 200: User } },
+      () => ({ id: 1 }),
+    );
+    expectTypeOf<DataOf<typeof vnd>>().toEqualTypeOf<{ id: number }>();
   });
 });

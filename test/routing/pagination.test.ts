@@ -1,13 +1,21 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { get, type Page, paginate, paginated, pagination } from '../../src/index.js';
+import {
+  get,
+  type Page,
+  type PaginationOptions,
+  paginate,
+  paginated,
+  pagination,
+} from '../../src/index.js';
+import type { CursorPage, OffsetPage } from '../../src/routing/paginated.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { openApiProblems } from '../docs/valid-openapi.js';
 
 const Article = z.object({ id: z.number(), title: z.string() }).meta({ id: 'Article' });
 const ALL = Array.from({ length: 45 }, (_, i) => ({ id: i + 1, title: `t${i + 1}`, secret: 'x' }));
 
-function articlesApp(options?: Parameters<typeof pagination>[0]) {
+function articlesApp(options?: PaginationOptions<'page'>) {
   const { app } = testApp();
   app.addRoutes(
     get(
@@ -121,6 +129,135 @@ describe('pagination', () => {
   });
 });
 
+function offsetApp() {
+  const { app } = testApp();
+  const query = pagination({ mode: 'offset', maxLimit: 50 });
+  app.addRoutes(
+    get('/articles', { query, responses: { 200: paginated(Article, { mode: 'offset' }) } }, (c) => {
+      expectTypeOf(c.query).toEqualTypeOf<{ offset: number; limit: number }>();
+      const page = ALL.slice(c.query.offset, c.query.offset + c.query.limit);
+      return paginate(page, ALL.length, c.query);
+    }),
+  );
+  return app;
+}
+
+// Keyset paging over ALL by id: the page starts after the item whose id is the cursor.
+function cursorApp() {
+  const { app } = testApp();
+  const query = pagination({ mode: 'cursor', defaultLimit: 10 });
+  app.addRoutes(
+    get('/articles', { query, responses: { 200: paginated(Article, { mode: 'cursor' }) } }, (c) => {
+      expectTypeOf(c.query).toEqualTypeOf<{ after: string | undefined; limit: number }>();
+      const after = Number(c.query.after ?? 0);
+      const rows = ALL.filter((a) => a.id > after).slice(0, c.query.limit + 1);
+      return paginate(rows, c.query, (a) => String(a.id));
+    }),
+  );
+  return app;
+}
+
+describe('pagination by offset', () => {
+  it('pages a RealWorld-style ?offset=10&limit=20 from the offset asked for', async () => {
+    const res = await offsetApp().inject('/articles?offset=10&limit=20');
+
+    expect(res.statusCode).toBe(200);
+    const body = res.json<OffsetPage<{ id: number }>>();
+    expect(body).toMatchObject({ offset: 10, limit: 20, total: 45 });
+    expect(body.data.map((a) => a.id)).toEqual(ALL.slice(10, 30).map((a) => a.id));
+  });
+
+  it('starts at 0 with the default limit, and refuses a negative offset or a page', async () => {
+    const app = offsetApp();
+
+    expect((await app.inject('/articles')).json()).toMatchObject({ offset: 0, limit: 20 });
+    for (const [qs, path] of [
+      ['offset=-1', 'query.offset'],
+      ['offset=x', 'query.offset'],
+      ['limit=51', 'query.limit'],
+      ['page=2', 'query.page'],
+    ]) {
+      const res = await app.inject(`/articles?${qs}`);
+      expect([qs, res.statusCode]).toEqual([qs, 422]);
+      expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([path]);
+    }
+  });
+
+  it('documents offset and limit, and the page with its offset and total', async () => {
+    const doc = JSON.stringify(await offsetApp().openapi());
+    expect(doc).toContain('"name":"offset"');
+    expect(doc).not.toContain('"name":"page"');
+    expect(doc).not.toContain('totalPages');
+    expect(await openApiProblems(JSON.parse(doc))).toEqual([]);
+  });
+});
+
+describe('pagination by cursor', () => {
+  it('walks the whole list by the next cursor, ending with null', async () => {
+    const app = cursorApp();
+    const seen: number[] = [];
+    let next: string | null = null;
+    for (let round = 0; round < 10; round++) {
+      const url: string = next === null ? '/articles' : `/articles?after=${next}`;
+      const body = (await app.inject(url)).json<CursorPage<{ id: number }>>();
+      seen.push(...body.data.map((a) => a.id));
+      next = body.next;
+      if (next === null) break;
+    }
+    expect(seen).toEqual(ALL.map((a) => a.id));
+    expect(next).toBeNull();
+  });
+
+  it('refuses an empty or overlong cursor, and offset or page', async () => {
+    const app = cursorApp();
+    for (const [qs, path] of [
+      ['after=', 'query.after'],
+      [`after=${'x'.repeat(513)}`, 'query.after'],
+      ['after=1&after=2', 'query.after'],
+      ['offset=10', 'query.offset'],
+      ['page=2', 'query.page'],
+    ] as const) {
+      const res = await app.inject(`/articles?${qs}`);
+      expect([qs.slice(0, 12), res.statusCode]).toEqual([qs.slice(0, 12), 422]);
+      expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([path]);
+    }
+  });
+});
+
+describe('pagination refuses the paging parameters it does not read', () => {
+  it.each([
+    ['offset=10', 'query.offset'],
+    ['after=abc', 'query.after'],
+    ['per_page=5', 'query.per_page'],
+    ['cursor=abc', 'query.cursor'],
+  ])('answers 422 to %s on a list paged by page, naming its parameters', async (qs, path) => {
+    const res = await articlesApp().inject(`/articles?${qs}`);
+
+    expect(res.statusCode).toBe(422);
+    const issue = res.json<{ errors: { path: string; message: string }[] }>().errors[0];
+    expect(issue?.path).toBe(path);
+    expect(issue?.message).toContain('page and limit');
+  });
+
+  it('leaves a paging name to the route when its own query schema declares it', async () => {
+    const { app } = testApp();
+    const also = z.object({ cursor: z.string().optional() }).strict();
+    app.addRoutes(get('/feed', { query: pagination({}, also) }, (c) => c.query));
+
+    const res = await app.inject('/feed?cursor=abc&page=2');
+    expect(res.json()).toEqual({ cursor: 'abc', page: 2, limit: 20, offset: 20 });
+    const refused = await app.inject('/feed?offset=3');
+    expect(refused.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual([
+      'query.offset',
+    ]);
+  });
+
+  it('refuses a mode it does not know when the route is built', () => {
+    expect(() => pagination({ mode: 'seek' as 'page' })).toThrow(/mode must be one of/);
+    expect(() => paginated(Article, { mode: 'seek' as 'page' })).toThrow(/mode must be one of/);
+  });
+});
+
 describe('a paginated() answer', () => {
   it('is checked against its schema like any other: a wrong page or item is a 500, logged by field', async () => {
     const { app, lines } = testApp();
@@ -158,5 +295,18 @@ describe('paginate', () => {
       totalPages: 0,
     });
     expect(paginate([1], 41, { page: 3, limit: 20 }).totalPages).toBe(3);
+  });
+
+  it('gives an offset page from an offset query, and a cursor page from a cursor query', () => {
+    expect(paginate([1], 41, { offset: 40, limit: 20 })).toEqual({
+      data: [1],
+      offset: 40,
+      limit: 20,
+      total: 41,
+    });
+    const query = { after: undefined, limit: 2 };
+    expect(paginate([1, 2, 3], query, String)).toEqual({ data: [1, 2], limit: 2, next: '2' });
+    expect(paginate([1, 2], query, String)).toEqual({ data: [1, 2], limit: 2, next: null });
+    expect(paginate([], query, String)).toEqual({ data: [], limit: 2, next: null });
   });
 });
