@@ -163,6 +163,13 @@ export class Database implements Module {
         await tx.end(false).catch(() => {});
         throw err;
       }
+      // The client hung up (or the route's time ran out): no one will see an answer, so
+      // nothing is committed.
+      const signal = c.signal;
+      if (signal.aborted) {
+        await tx.end(false).catch(() => {});
+        throw signal.reason;
+      }
       await db.#commit(tx);
       return result;
     };
