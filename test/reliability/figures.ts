@@ -20,6 +20,12 @@ export interface Figures {
   uploadPeakRssMb: number;
   /** How much that peak exceeds the RSS before the upload, in MiB. */
   uploadRssGrowthMb: number;
+  /** keelson/db, pool exhausted (max 2, connect timeout 200 ms): the slowest 503, in ms. */
+  dbPoolSlowest503Ms: number;
+  /** keelson/db: from the end of that load to the next 200, in ms. */
+  dbPoolRecoverMs: number;
+  /** keelson/db: from PostgreSQL accepting connections again to the service's next 200, in ms. */
+  dbOutageRecoverMs: number;
 }
 
 declare module 'vitest' {
@@ -38,6 +44,9 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   logLinesLost: 'log lines lost',
   uploadPeakRssMb: 'peak RSS during a 200 MB upload (MiB)',
   uploadRssGrowthMb: 'RSS growth during that upload (MiB)',
+  dbPoolSlowest503Ms: 'database pool exhausted: slowest 503 (ms)',
+  dbPoolRecoverMs: 'pool recovered after (ms)',
+  dbOutageRecoverMs: 'PostgreSQL restarted: next 200 after (ms)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

@@ -17,6 +17,9 @@ export default class ReliabilityReporter implements Reporter {
       logLinesLost: 0,
       uploadPeakRssMb: 0,
       uploadRssGrowthMb: 0,
+      dbPoolSlowest503Ms: 0,
+      dbPoolRecoverMs: 0,
+      dbOutageRecoverMs: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;
