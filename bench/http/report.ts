@@ -1,5 +1,5 @@
 // The Markdown report of a run, ready to paste into bench/README.md.
-import { BASELINE, FLOOR } from './contenders.js';
+import { BASELINE, DB_BASELINE, FLOOR } from './contenders.js';
 import type { Results, Sample } from './results.js';
 import { median, medianRatio } from './stats.js';
 import { type Column, markdownTable } from './table.js';
@@ -36,6 +36,13 @@ const left = (title: string): Column => ({ title, align: 'left' });
 const right = (title: string): Column => ({ title, align: 'right' });
 
 function throughputTable(results: Results): string {
+  // The database row compares with Fastify + pg; the others with Fastify and raw Fastify.
+  const bases: [string, string][] = results.samples.some((s) => s.contender === DB_BASELINE)
+    ? [[DB_BASELINE, '× Fastify + pg by hand']]
+    : [
+        [BASELINE, '× Fastify by hand'],
+        [FLOOR, '× raw Fastify'],
+      ];
   const rows: string[][] = [];
   for (const route of results.routes) {
     for (const contender of results.contenders) {
@@ -54,8 +61,7 @@ function throughputTable(results: Results): string {
         contender.label,
         thousands(median(rps)),
         fixed(median(p99)),
-        ratio(BASELINE),
-        ratio(FLOOR),
+        ...bases.map(([base]) => ratio(base)),
       ]);
     }
   }
@@ -65,8 +71,7 @@ function throughputTable(results: Results): string {
       left('contender'),
       right('req/s'),
       right('p99 ms'),
-      right('× Fastify by hand'),
-      right('× raw Fastify'),
+      ...bases.map(([, title]) => right(title)),
     ],
     rows,
   );
@@ -115,11 +120,12 @@ const RPS_TARGETS: readonly [string, string, string, number][] = [
   ['keelson-dev', FLOOR, 'raw Fastify (development mode)', 0.75],
   [KEELSON, 'nest', 'NestJS on Fastify', 1.5],
   [KEELSON, 'hono', 'Hono', 1.5],
+  ['keelson-db', DB_BASELINE, 'Fastify + pg by hand (one row through db.sql)', 0.95],
 ];
 
 function targetsTable(results: Results): string {
   const has = (name: string) => results.samples.some((s) => s.contender === name);
-  if (!has(KEELSON)) return '';
+  if (!has(KEELSON) && !has('keelson-db')) return '';
   const rows: string[][] = [];
   for (const route of results.routes) {
     const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
@@ -148,7 +154,7 @@ function targetsTable(results: Results): string {
       ]);
     }
   }
-  if (has(FLOOR)) {
+  if (has(FLOOR) && has(KEELSON)) {
     const limits: [string, (s: Sample) => number, number][] = [
       ['startup', (s) => s.startupMs, 1.25],
       ['RSS', (s) => s.rssBytes, 1.1],
