@@ -24,13 +24,15 @@ function quietApp(): { app: App; lines: string[] } {
   return { app, lines };
 }
 
+const silent = newLoggerWithFormat(false, LogFormat.JSON).withWriter({ write() {} });
+
 /**
  * Stops the server the way an operator's fast shutdown does (SIGINT to the postmaster: sessions
  * are cut, the in-flight query fails), and resolves once it has exited. The postmaster is the
  * parent of any backend; signalling it directly also works when it runs under runuser.
  */
 async function stopFast(url: string): Promise<void> {
-  const probe = new Database({ url, pool: { max: 1 } });
+  const probe = new Database({ url, pool: { max: 1 }, logger: silent });
   const [row] = await probe.query<{ pid: number }>('select pg_backend_pid() as pid');
   await probe.close();
   const stat = readFileSync(`/proc/${row!.pid}/stat`, 'utf8');
@@ -180,7 +182,7 @@ describe.skipIf(!postgresTool.available)('keelson/db: PostgreSQL stopped and sta
 
     const inFlight = app.inject('/slow');
     // Wait until the sleep runs on the server before stopping it.
-    const probe = new Database({ url: server.url(), pool: { max: 1 } });
+    const probe = new Database({ url: server.url(), pool: { max: 1 }, logger: silent });
     for (let seen = 0; seen === 0; ) {
       const [row] = await probe.query<{ n: number }>(
         "select count(*)::int as n from pg_stat_activity where query = 'select pg_sleep(10)'",
