@@ -148,8 +148,8 @@ describe.each(engines)('query builders over db, on $name', (engine) => {
     expect(await kysely.selectFrom('users').selectAll().execute()).toEqual([]);
 
     await db.transaction(async () => {
-      const [{ id }] = await orm.insert(users).values({ name: 'kept' }).returning({ id: users.id });
-      await kysely.insertInto('scores').values({ user_id: id, points: 1 }).execute();
+      const [kept] = await orm.insert(users).values({ name: 'kept' }).returning({ id: users.id });
+      await kysely.insertInto('scores').values({ user_id: kept!.id, points: 1 }).execute();
     });
     expect(await orm.select({ name: users.name }).from(users)).toEqual([{ name: 'kept' }]);
     await expect(kysely.transaction().execute(async () => {})).rejects.toThrow(
