@@ -129,7 +129,9 @@ async function measureOne(
       cpu: pinned ? WRK_CPU : undefined,
     };
     if (options.warmup > 0) await wrk({ ...load, seconds: options.warmup });
+    const cpuBefore = server.cpuSeconds();
     const result = await wrk({ ...load, seconds: options.duration });
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
     if (result.non2xx > 0) {
       throw new Error(
         `${contender.name} ${route.label}: ${result.non2xx} answers outside 2xx under load`,
@@ -148,6 +150,7 @@ async function measureOne(
       socketErrors: result.socketErrors,
       startupMs: server.startupMs,
       rssBytes: server.rss(),
+      cpuMicrosPerRequest: result.requests > 0 ? (cpuSeconds * 1e6) / result.requests : Number.NaN,
     };
   } finally {
     await server.stop();

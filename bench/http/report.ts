@@ -37,7 +37,8 @@ const right = (title: string): Column => ({ title, align: 'right' });
 
 function throughputTable(results: Results): string {
   // The database row compares with Fastify + pg; the others with Fastify and raw Fastify.
-  const bases: [string, string][] = results.samples.some((s) => s.contender === DB_BASELINE)
+  const db = results.samples.some((s) => s.contender === DB_BASELINE);
+  const bases: [string, string][] = db
     ? [[DB_BASELINE, '× Fastify + pg by hand']]
     : [
         [BASELINE, '× Fastify by hand'],
@@ -62,6 +63,21 @@ function throughputTable(results: Results): string {
         thousands(median(rps)),
         fixed(median(p99)),
         ...bases.map(([base]) => ratio(base)),
+        // Server CPU per request moves less than req/s when the machine is shared.
+        ...(db
+          ? [
+              fixed(
+                median(
+                  series(
+                    results,
+                    (s) => s.cpuMicrosPerRequest ?? Number.NaN,
+                    contender.name,
+                    route.name,
+                  ),
+                ),
+              ),
+            ]
+          : []),
       ]);
     }
   }
@@ -72,6 +88,7 @@ function throughputTable(results: Results): string {
       right('req/s'),
       right('p99 ms'),
       ...bases.map(([, title]) => right(title)),
+      ...(db ? [right('server CPU µs/request')] : []),
     ],
     rows,
   );
@@ -136,6 +153,15 @@ function targetsTable(results: Results): string {
         `${route.label}: req/s ≥ ${fixed(target)} × ${label}`,
         fixed(ratio),
         mark(ratio >= target),
+      ]);
+    }
+    if (has('keelson-db') && has(DB_BASELINE)) {
+      const cpu = (who: string) =>
+        series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
+      rows.push([
+        `${route.label}: server CPU per request, Keelson ÷ Fastify + pg (≤ 1.05)`,
+        fixed(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE))),
+        mark(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE)) <= 1.05),
       ]);
     }
     if (has('keelson-1000')) {
