@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkContender } from './http/check.js';
 import type { Contender, Route } from './http/contenders.js';
+import { type BenchDatabase, startBenchDatabase } from './http/database.js';
 import { type Options, readOptions } from './http/options.js';
 import { renderReport } from './http/report.js';
 import { type Results, type Sample, saveResults } from './http/results.js';
@@ -35,6 +36,7 @@ const PEERS = [
 ];
 
 let current: RunningServer | undefined;
+let database: BenchDatabase | undefined;
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2), process.env);
@@ -43,6 +45,12 @@ async function main(): Promise<void> {
   }
   const logs = mkdtempSync(join(tmpdir(), 'keelson-bench-http-'));
   try {
+    if (options.db) {
+      database = await startBenchDatabase();
+      // startServer passes the environment on to every contender.
+      Object.assign(process.env, database.env);
+      log(`PostgreSQL ${database.version}: 10,000 users`);
+    }
     for (const contender of options.contenders) {
       await checkContender(contender, join(logs, `check-${contender.name}.log`));
       log(`check ${contender.name}: answers alike`);
@@ -62,16 +70,20 @@ async function main(): Promise<void> {
       command: commandLine(),
       options: { ...pick(options), pinned },
       machine: machine(),
-      versions: versions(wrkVersion),
+      versions: {
+        ...versions(wrkVersion),
+        ...(database ? dbVersions(database.version) : {}),
+      },
       contenders: options.contenders.map(({ name, label }) => ({ name, label })),
       routes: options.routes.map(({ name, label }) => ({ name, label })),
       samples,
-      openapi: openapiBench(),
+      openapi: options.db ? 'not measured with --db' : openapiBench(),
     };
     log(`results: ${saveResults(results)}`);
     process.stdout.write(`${renderReport(results)}\n`);
   } finally {
     rmSync(logs, { recursive: true, force: true });
+    await database?.stop();
   }
 }
 
@@ -117,7 +129,9 @@ async function measureOne(
       cpu: pinned ? WRK_CPU : undefined,
     };
     if (options.warmup > 0) await wrk({ ...load, seconds: options.warmup });
+    const cpuBefore = server.cpuSeconds();
     const result = await wrk({ ...load, seconds: options.duration });
+    const cpuSeconds = server.cpuSeconds() - cpuBefore;
     if (result.non2xx > 0) {
       throw new Error(
         `${contender.name} ${route.label}: ${result.non2xx} answers outside 2xx under load`,
@@ -136,6 +150,7 @@ async function measureOne(
       socketErrors: result.socketErrors,
       startupMs: server.startupMs,
       rssBytes: server.rss(),
+      cpuMicrosPerRequest: result.requests > 0 ? (cpuSeconds * 1e6) / result.requests : Number.NaN,
     };
   } finally {
     await server.stop();
@@ -172,6 +187,20 @@ function versions(wrkVersion: string): Record<string, string> {
   return found;
 }
 
+function dbVersions(postgresql: string): Record<string, string> {
+  const versionOf = (name: string) =>
+    (
+      JSON.parse(
+        readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), 'utf8'),
+      ) as { version: string }
+    ).version;
+  return {
+    postgresql,
+    pg: versionOf('pg'),
+    '@electric-sql/pglite': versionOf('@electric-sql/pglite'),
+  };
+}
+
 function machine(): string {
   const cpu = cpus();
   return `${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), ${process.platform} ${process.arch}`;
@@ -179,7 +208,7 @@ function machine(): string {
 
 function commandLine(): string {
   const args = process.argv.slice(2);
-  const env = ['ROUNDS', 'DURATION', 'WARMUP', 'CONNECTIONS', 'CONTENDERS', 'ROUTES']
+  const env = ['ROUNDS', 'DURATION', 'WARMUP', 'CONNECTIONS', 'CONTENDERS', 'ROUTES', 'BENCH_DB']
     .filter((name) => process.env[name])
     .map((name) => `${name}=${process.env[name]} `)
     .join('');
@@ -196,7 +225,9 @@ function log(line: string): void {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void (current?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    void (current?.stop() ?? Promise.resolve())
+      .then(() => database?.stop())
+      .finally(() => process.exit(130));
   });
 }
 

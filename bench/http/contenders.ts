@@ -20,6 +20,11 @@ export interface Contender {
   readonly env?: Readonly<Record<string, string>>;
   /** Left out of a run unless named in `--contenders` (or `--contenders all`). */
   readonly optional?: boolean;
+  /**
+   * Reads `GET /users/:id` from a database: `server` (the bench's PostgreSQL, DATABASE_URL) or
+   * `embedded` (PGlite, DB_DATA_DIR). Such contenders run only with `--db`, and only they do.
+   */
+  readonly database?: 'server' | 'embedded';
 }
 
 /** One of the three routes every contender serves. */
@@ -96,6 +101,29 @@ export const CONTENDERS: readonly Contender[] = [
     optional: true,
   },
   {
+    name: 'keelson-db',
+    label: 'Keelson, db.sql on PostgreSQL',
+    file: server('keelson-db.mjs'),
+    features: true,
+    logsToStdout: true,
+    database: 'server',
+  },
+  {
+    name: 'fastify-pg',
+    label: 'Fastify 5 + pg by hand',
+    file: server('fastify-pg.mjs'),
+    features: true,
+    database: 'server',
+  },
+  {
+    name: 'keelson-db-embedded',
+    label: 'Keelson, db.sql on PGlite',
+    file: server('keelson-db.mjs'),
+    features: true,
+    logsToStdout: true,
+    database: 'embedded',
+  },
+  {
     name: 'fastify-raw',
     label: 'raw Fastify 5 (no features)',
     file: server('fastify-raw.mjs'),
@@ -125,3 +153,5 @@ export const ROUTES: readonly Route[] = [
 export const BASELINE = 'fastify';
 /** The second reference: Fastify with no features. */
 export const FLOOR = 'fastify-raw';
+/** The reference of the `--db` row: Fastify with the same features and `pg` by hand. */
+export const DB_BASELINE = 'fastify-pg';

@@ -18,14 +18,24 @@ export interface Options {
   readonly checkOnly: boolean;
   /** Leave the server and wrk unpinned even on a machine with two cores or more. */
   readonly unpinned: boolean;
+  /**
+   * The database row: start a PostgreSQL server and run only the contenders that read
+   * `GET /users/:id` from a database (on it, and on the embedded engine); route `user` by default.
+   */
+  readonly db: boolean;
 }
 
 /** Usage, for `--help` and bad input. */
 export const USAGE = `usage: npm run bench -- [--rounds N] [--duration S] [--warmup S] [--connections N]
-                      [--contenders a,b] [--routes hello,user,create] [--check] [--unpinned]
-environment: ROUNDS, DURATION, WARMUP, CONNECTIONS, CONTENDERS, ROUTES
-contenders: ${CONTENDERS.map((c) => (c.optional ? `(${c.name})` : c.name)).join(', ')}, or all
+                      [--contenders a,b] [--routes hello,user,create] [--check] [--unpinned] [--db]
+environment: ROUNDS, DURATION, WARMUP, CONNECTIONS, CONTENDERS, ROUTES, BENCH_DB=1
+contenders: ${CONTENDERS.filter((c) => !c.database)
+  .map((c) => (c.optional ? `(${c.name})` : c.name))
+  .join(', ')}, or all
   (the ones in brackets run only when named)
+with --db (needs PostgreSQL's initdb): ${CONTENDERS.filter((c) => c.database)
+  .map((c) => c.name)
+  .join(', ')}
 routes: ${ROUTES.map((r) => r.name).join(', ')}`;
 
 /** Reads the options from `argv` and `env`; throws with the usage on bad input. */
@@ -41,17 +51,21 @@ export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Op
       routes: { type: 'string' },
       check: { type: 'boolean', default: false },
       unpinned: { type: 'boolean', default: false },
+      db: { type: 'boolean', default: false },
     },
   });
+  const db = values.db || env.BENCH_DB === '1';
+  const contenders = CONTENDERS.filter((c) => (c.database !== undefined) === db);
   return {
     rounds: positive('rounds', values.rounds ?? env.ROUNDS, 3),
     duration: positive('duration', values.duration ?? env.DURATION, 4),
     warmup: positive('warmup', values.warmup ?? env.WARMUP, 1, true),
     connections: positive('connections', values.connections ?? env.CONNECTIONS, 50),
-    contenders: pick(CONTENDERS, 'contenders', values.contenders ?? env.CONTENDERS),
-    routes: pick(ROUTES, 'routes', values.routes ?? env.ROUTES),
+    contenders: pick(contenders, 'contenders', values.contenders ?? env.CONTENDERS),
+    routes: pick(ROUTES, 'routes', values.routes ?? env.ROUTES ?? (db ? 'user' : undefined)),
     checkOnly: values.check,
     unpinned: values.unpinned,
+    db,
   };
 }
 

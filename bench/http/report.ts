@@ -1,5 +1,5 @@
 // The Markdown report of a run, ready to paste into bench/README.md.
-import { BASELINE, FLOOR } from './contenders.js';
+import { BASELINE, DB_BASELINE, FLOOR } from './contenders.js';
 import type { Results, Sample } from './results.js';
 import { median, medianRatio } from './stats.js';
 import { type Column, markdownTable } from './table.js';
@@ -36,6 +36,14 @@ const left = (title: string): Column => ({ title, align: 'left' });
 const right = (title: string): Column => ({ title, align: 'right' });
 
 function throughputTable(results: Results): string {
+  // The database row compares with Fastify + pg; the others with Fastify and raw Fastify.
+  const db = results.samples.some((s) => s.contender === DB_BASELINE);
+  const bases: [string, string][] = db
+    ? [[DB_BASELINE, '× Fastify + pg by hand']]
+    : [
+        [BASELINE, '× Fastify by hand'],
+        [FLOOR, '× raw Fastify'],
+      ];
   const rows: string[][] = [];
   for (const route of results.routes) {
     for (const contender of results.contenders) {
@@ -54,8 +62,22 @@ function throughputTable(results: Results): string {
         contender.label,
         thousands(median(rps)),
         fixed(median(p99)),
-        ratio(BASELINE),
-        ratio(FLOOR),
+        ...bases.map(([base]) => ratio(base)),
+        // Server CPU per request moves less than req/s when the machine is shared.
+        ...(db
+          ? [
+              fixed(
+                median(
+                  series(
+                    results,
+                    (s) => s.cpuMicrosPerRequest ?? Number.NaN,
+                    contender.name,
+                    route.name,
+                  ),
+                ),
+              ),
+            ]
+          : []),
       ]);
     }
   }
@@ -65,8 +87,8 @@ function throughputTable(results: Results): string {
       left('contender'),
       right('req/s'),
       right('p99 ms'),
-      right('× Fastify by hand'),
-      right('× raw Fastify'),
+      ...bases.map(([, title]) => right(title)),
+      ...(db ? [right('server CPU µs/request')] : []),
     ],
     rows,
   );
@@ -115,11 +137,12 @@ const RPS_TARGETS: readonly [string, string, string, number][] = [
   ['keelson-dev', FLOOR, 'raw Fastify (development mode)', 0.75],
   [KEELSON, 'nest', 'NestJS on Fastify', 1.5],
   [KEELSON, 'hono', 'Hono', 1.5],
+  ['keelson-db', DB_BASELINE, 'Fastify + pg by hand (one row through db.sql)', 0.95],
 ];
 
 function targetsTable(results: Results): string {
   const has = (name: string) => results.samples.some((s) => s.contender === name);
-  if (!has(KEELSON)) return '';
+  if (!has(KEELSON) && !has('keelson-db')) return '';
   const rows: string[][] = [];
   for (const route of results.routes) {
     const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
@@ -130,6 +153,15 @@ function targetsTable(results: Results): string {
         `${route.label}: req/s ≥ ${fixed(target)} × ${label}`,
         fixed(ratio),
         mark(ratio >= target),
+      ]);
+    }
+    if (has('keelson-db') && has(DB_BASELINE)) {
+      const cpu = (who: string) =>
+        series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
+      rows.push([
+        `${route.label}: server CPU per request, Keelson ÷ Fastify + pg (≤ 1.05)`,
+        fixed(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE))),
+        mark(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE)) <= 1.05),
       ]);
     }
     if (has('keelson-1000')) {
@@ -148,7 +180,7 @@ function targetsTable(results: Results): string {
       ]);
     }
   }
-  if (has(FLOOR)) {
+  if (has(FLOOR) && has(KEELSON)) {
     const limits: [string, (s: Sample) => number, number][] = [
       ['startup', (s) => s.startupMs, 1.25],
       ['RSS', (s) => s.rssBytes, 1.1],

@@ -15,6 +15,8 @@ export interface Sample {
   readonly startupMs: number;
   /** VmRSS right after the measured load, in bytes. */
   readonly rssBytes: number;
+  /** The server's own CPU time (user + system) per request of the measured load, in µs. */
+  readonly cpuMicrosPerRequest?: number;
 }
 
 /** A whole run of the benchmark. */

@@ -149,6 +149,12 @@ export class DatabaseCore {
         await tx.end(false).catch(() => {});
         throw err;
       }
+      // The client hung up (or the route's time ran out): no one will see an answer, so
+      // nothing is committed.
+      if (c.signal.aborted) {
+        await tx.end(false).catch(() => {});
+        throw c.signal.reason;
+      }
       await db.#commit(tx);
       return result;
     };

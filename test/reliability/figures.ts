@@ -34,6 +34,12 @@ export interface Figures {
   logPipeMBps: number;
   /** How fast pino fills the same pipe, in MB/s. */
   pinoPipeMBps: number;
+  /** keelson/db, pool exhausted (max 2, connect timeout 200 ms): the slowest 503, in ms. */
+  dbPoolSlowest503Ms: number;
+  /** keelson/db: from the end of that load to the next 200, in ms. */
+  dbPoolRecoverMs: number;
+  /** keelson/db: from PostgreSQL accepting connections again to the service's next 200, in ms. */
+  dbOutageRecoverMs: number;
 }
 
 declare module 'vitest' {
@@ -59,6 +65,9 @@ export const FIGURE_LABELS: Readonly<Record<keyof Figures, string>> = {
   uploadRefusalMs: 'time to 401 for a 5 MiB upload without a token (ms)',
   logPipeMBps: 'log to a pipe (MB/s)',
   pinoPipeMBps: 'pino to the same pipe (MB/s)',
+  dbPoolSlowest503Ms: 'database pool exhausted: slowest 503 (ms)',
+  dbPoolRecoverMs: 'pool recovered after (ms)',
+  dbOutageRecoverMs: 'PostgreSQL restarted: next 200 after (ms)',
 };
 
 /** Adds `counts` to what `meta` already holds. */

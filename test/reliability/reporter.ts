@@ -24,6 +24,9 @@ export default class ReliabilityReporter implements Reporter {
       uploadRefusalMs: 0,
       logPipeMBps: 0,
       pinoPipeMBps: 0,
+      dbPoolSlowest503Ms: 0,
+      dbPoolRecoverMs: 0,
+      dbOutageRecoverMs: 0,
     };
     for (const mod of testModules) {
       let failedHere = 0;
