@@ -57,7 +57,7 @@ export function maskSecrets(value: unknown, seen = new WeakSet<object>()): unkno
 /** `-----BEGIN <label>-----` up to its END line (or the end of the text). */
 const PEM = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?(?:-----END \1-----|$)/g;
 /** `scheme://userinfo@`: `user:password@` or a key alone (a Sentry DSN). */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@]+)@/gi;
+const URL_USERINFO = /\b([a-z][a-z0-9+.-]{0,31}:\/\/)([^\s/?#@]+)@/gi;
 /** An Authorization value: the scheme word, then a credential with a digit or a symbol in it. */
 const AUTH_VALUE =
   /\b(Basic|Bearer|Digest|Token|ApiKey)(\s+)(?=[A-Za-z0-9._~+/=-]{8,})(?=\S*[0-9._~+/=-])[A-Za-z0-9._~+/=-]+/gi;
@@ -65,26 +65,31 @@ const AUTH_VALUE =
 const JWT = /\beyJ[A-Za-z0-9_-]+\.eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
 /** `password=…` in a query, a libpq or ADO connection string: the value, quoted or not. */
 const SECRET_PAIR =
-  /([\w.-]*(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential)[\w.-]*\s*=\s*)("[^"]*"|'[^']*'|[^\s;&,#"']+)/gi;
+  /([\w.-]{0,40}(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential)[\w.-]{0,40}\s*=\s*)("[^"]*"|'[^']*'|[^\s;&,#"']+)/gi;
 
 /** `"password": "…"` in JSON text (a log line): the string value of a secret-named field. */
 const SECRET_JSON_FIELD =
-  /("[\w.-]*(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential|authorization|cookie)[\w.-]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
+  /("[\w.-]{0,40}(?:token|secret|passw|pwd|passphrase|api[_-]?key|signature|credential|authorization|cookie)[\w.-]{0,40}"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 
-/** `text` with every secret-shaped part masked. */
+/** `text` with every secret-shaped part masked; each pattern runs only where its anchor is. */
 export function maskValue(text: string): string {
-  return text
-    .replace(PEM, (block, label: string) =>
+  let out = text;
+  if (out.includes('-----BEGIN')) {
+    out = out.replace(PEM, (block, label: string) =>
       /CERTIFICATE|PUBLIC KEY/.test(label)
         ? block
         : `-----BEGIN ${label}-----${MASK}-----END ${label}-----`,
-    )
-    .replace(URL_USERINFO, (_m, scheme: string, info: string) => {
+    );
+  }
+  if (out.includes('://')) {
+    out = out.replace(URL_USERINFO, (_m, scheme: string, info: string) => {
       const colon = info.indexOf(':');
       return colon === -1 ? `${scheme}${MASK}@` : `${scheme}${info.slice(0, colon)}:${MASK}@`;
-    })
-    .replace(JWT, MASK)
-    .replace(AUTH_VALUE, `$1$2${MASK}`)
-    .replace(SECRET_PAIR, `$1${MASK}`)
-    .replace(SECRET_JSON_FIELD, `$1"${MASK}"`);
+    });
+  }
+  if (out.includes('eyJ')) out = out.replace(JWT, MASK);
+  if (/Basic|Bearer|Digest|Token|ApiKey/i.test(out)) out = out.replace(AUTH_VALUE, `$1$2${MASK}`);
+  if (out.includes('=')) out = out.replace(SECRET_PAIR, `$1${MASK}`);
+  if (out.includes('":')) out = out.replace(SECRET_JSON_FIELD, `$1"${MASK}"`);
+  return out;
 }
