@@ -46,8 +46,9 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['POST', 'PATCH', 'DELETE']);
 const MAX_KEY_LENGTH = 255;
-// Visible ASCII: what a Structured Field string may hold, quotes and backslash aside.
-const KEY_PATTERN = /^[\x20-\x21\x23-\x5b\x5d-\x7e]+$/;
+// Visible ASCII: what a Structured Field string may hold, less quotes, backslash and comma
+// (two Idempotency-Key lines reach the server joined by a comma).
+const KEY_PATTERN = /^[\x20-\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]+$/;
 /** Seconds a client is told to wait while the first request with its key runs. */
 const RETRY_AFTER_S = '1';
 
@@ -60,7 +61,7 @@ function keyOf(c: Context): string | undefined {
   const key = quoted ? raw.slice(1, -1) : raw;
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !KEY_PATTERN.test(key)) {
     throw badRequest(
-      `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters (e.g. a UUID).`,
+      `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters, without \\, " or a comma (e.g. a UUID).`,
     );
   }
   return key;
@@ -90,7 +91,11 @@ function docsOf(required: boolean): MiddlewareDocs {
       },
     },
     responses: {
-      ...(required ? { 400: { description: 'No Idempotency-Key, or a malformed one' } } : {}),
+      400: {
+        description: required
+          ? 'No Idempotency-Key, or a malformed one'
+          : 'A malformed Idempotency-Key',
+      },
       409: {
         description: 'A request with this Idempotency-Key is still running',
         headers: {
