@@ -181,6 +181,38 @@ describe('the memory store', () => {
   });
 });
 
+describe('when the store fails', () => {
+  it('answers 503 and frees the key when the answer cannot be kept, so the retry runs', async () => {
+    const memory = memoryIdempotencyStore();
+    let failures = 1;
+    const store: IdempotencyStore = {
+      claim: (...a) => memory.claim(...a),
+      release: (...a) => memory.release(...a),
+      complete: async (...a) => {
+        if (failures-- > 0) throw new Error('store down');
+        return memory.complete(...a);
+      },
+    };
+    let runs = 0;
+    const { send } = one(() => ++runs, { store });
+    const failed = await send('k');
+    expect([failed.statusCode, failed.headers['retry-after'], failed.json().code]).toEqual([
+      503,
+      '1',
+      'SERVICE_UNAVAILABLE',
+    ]);
+    expect((await send('k')).json()).toBe(2);
+    expect((await send('k')).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('answers 422, not 409, to another request with the key of one still running', async () => {
+    const store = memoryIdempotencyStore();
+    await store.claim('k', 'another fingerprint', 60_000);
+    const { send } = one(() => 'x', { store });
+    expect((await send('k')).statusCode).toBe(422);
+  });
+});
+
 describe('idempotency options', () => {
   it('refuses a missing store, bad durations and a scope that is not a function', () => {
     const store = memoryIdempotencyStore();
