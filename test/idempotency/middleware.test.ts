@@ -2,14 +2,14 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   type IdempotencyOptions,
+  type IdempotencyStore,
   idempotency,
   memoryIdempotencyStore,
 } from '../../src/idempotency/index.js';
 import { type App, type Context, type Middleware, post } from '../../src/index.js';
+import { testApp } from '../app/helpers.js';
 
 type Handler = (c: Context) => unknown;
-
-import { testApp } from '../app/helpers.js';
 
 const apps: App[] = [];
 afterEach(async () => {
