@@ -7,6 +7,7 @@
 import type { Database } from '../db/database.js';
 import { describeError } from '../errors/describe.js';
 import { badRequest, isKError, KError } from '../errors/index.js';
+import { bodyRead } from '../routing/before-body.js';
 import type { Context } from '../routing/context.js';
 import { describeMiddleware, type MiddlewareDocs } from '../routing/middleware-docs.js';
 import type { HttpMethod, Middleware, Next } from '../routing/types.js';
@@ -154,6 +155,7 @@ export function idempotency({
       return next();
     }
     const key = scope ? `${scope(c)}:${sent}` : sent;
+    await bodyRead(c); // middleware runs before the body: the fingerprint needs it
     const fingerprint = fingerprintOf(c);
     let claim: Awaited<ReturnType<IdempotencyStore['claim']>>;
     try {

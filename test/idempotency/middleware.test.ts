@@ -6,7 +6,7 @@ import {
   idempotency,
   memoryIdempotencyStore,
 } from '../../src/idempotency/index.js';
-import { type App, type Context, type Middleware, post } from '../../src/index.js';
+import { type App, type Context, type Middleware, post, unauthorized } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 type Handler = (c: Context) => unknown;
@@ -66,6 +66,38 @@ describe('idempotency keys', () => {
     await send('k', { 'x-tenant': 'b' });
     const replay = await send('k', { 'x-tenant': 'a' });
     expect([replay.json(), runs]).toEqual([1, 2]);
+  });
+});
+
+describe('the body', () => {
+  it('is read for the fingerprint after the middleware outside, which may refuse it unread', async () => {
+    let runs = 0;
+    const guard: Middleware = (c, next) => {
+      if (c.request.headers.authorization === undefined) throw unauthorized();
+      expect(c.body).toBeUndefined(); // not read yet: idempotency reads it
+      return next();
+    };
+    const { send } = one((c) => ({ runs: ++runs, body: c.body }), {}, [guard]);
+    expect((await send('k')).statusCode).toBe(401);
+    const auth = { authorization: 'Bearer x' };
+    expect((await send('k', auth)).json()).toEqual({ runs: 1, body: {} });
+    expect((await send('k', auth)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('answers a body the parser refuses with its own 400, and keeps nothing', async () => {
+    let runs = 0;
+    const { app, lines } = one(() => ++runs);
+    const bad = () =>
+      app.inject({
+        method: 'POST',
+        url: '/op',
+        payload: '{"not json',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'k' },
+      });
+    expect((await bad()).statusCode).toBe(400);
+    expect((await bad()).statusCode).toBe(400);
+    expect(runs).toBe(0);
+    expect(lines.map((l) => JSON.parse(l).status)).toEqual([400, 400]); // one entry each, nothing else
   });
 });
 
