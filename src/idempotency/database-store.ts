@@ -6,7 +6,6 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/database.js';
 import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from './store.js';
 
 /** The table the database store keeps its records in. */
@@ -25,6 +24,17 @@ export const IDEMPOTENCY_TABLE_SQL = `create table if not exists ${IDEMPOTENCY_T
 );
 create index if not exists ${IDEMPOTENCY_TABLE}_expires_at on ${IDEMPOTENCY_TABLE} (expires_at);`;
 
+/**
+ * The part of a keelson/db `Database` the store uses (the core does not import the data layer;
+ * a `Database` fits).
+ */
+export interface IdempotencyDatabase {
+  /** Runs one statement with `$1` parameters in the current async context (its transaction). */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** keelson/db's route middleware: how a `Database` is told from a store. */
+  transactional(...args: never[]): unknown;
+}
+
 /** Expired records are deleted at most this often per process, a batch at a time. */
 const SWEEP_EVERY_MS = 60_000;
 const SWEEP_BATCH = 1000;
@@ -42,7 +52,7 @@ interface Row {
  * Idempotency records in `db`. Usually not called: `idempotency({ store: db })` makes one.
  * Table `keelson_idempotency` is created at first use when absent (see IDEMPOTENCY_TABLE_SQL).
  */
-export function databaseIdempotencyStore(db: Database): IdempotencyStore {
+export function databaseIdempotencyStore(db: IdempotencyDatabase): IdempotencyStore {
   // The table is made, and old records swept, outside any request's transaction: in the
   // context this store was made in (app setup), never in a transaction that may roll back.
   const outside = AsyncLocalStorage.snapshot();

@@ -8,6 +8,7 @@ export {
   databaseIdempotencyStore,
   IDEMPOTENCY_TABLE,
   IDEMPOTENCY_TABLE_SQL,
+  type IdempotencyDatabase,
 } from './database-store.js';
 export {
   IDEMPOTENCY_KEY_HEADER,

@@ -4,7 +4,6 @@
  * is kept; a retry gets that answer again instead of running twice.
  * @module
  */
-import type { Database } from '../db/database.js';
 import { describeError } from '../errors/describe.js';
 import { badRequest, isKError, KError } from '../errors/index.js';
 import { bodyRead } from '../routing/before-body.js';
@@ -12,11 +11,11 @@ import type { Context } from '../routing/context.js';
 import { describeMiddleware, type MiddlewareDocs } from '../routing/middleware-docs.js';
 import type { HttpMethod, Middleware, Next } from '../routing/types.js';
 import { captureAnswer, fingerprintOf, replayAnswer, snapshotHeaders } from './answer.js';
-import { databaseIdempotencyStore } from './database-store.js';
+import { databaseIdempotencyStore, type IdempotencyDatabase } from './database-store.js';
 import type { IdempotencyStore } from './store.js';
 
 /** What `idempotency` keeps its records in: a store, or a keelson/db `Database`. */
-export type IdempotencyStoreOption = IdempotencyStore | Database;
+export type IdempotencyStoreOption = IdempotencyStore | IdempotencyDatabase;
 
 /** What `idempotency` does, and where it keeps its records. */
 export interface IdempotencyOptions {
@@ -74,8 +73,8 @@ function positiveInteger(name: string, value: number): void {
   }
 }
 
-function isDatabase(store: IdempotencyStoreOption): store is Database {
-  const s = store as Partial<Database>;
+function isDatabase(store: IdempotencyStoreOption): store is IdempotencyDatabase {
+  const s = store as Partial<IdempotencyDatabase>;
   return typeof s.transactional === 'function' && typeof s.query === 'function';
 }
 
