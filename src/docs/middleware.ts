@@ -1,16 +1,18 @@
 /**
- * What the middleware around a route adds to its operation: responses, security requirements
- * and security schemes, read from `describeMiddleware`.
+ * What the middleware around a route adds to its operation: responses, header parameters,
+ * security requirements and security schemes, read from `describeMiddleware`.
  * @module
  */
 import type { DocsSecurityScheme } from '../config/index.js';
 import {
   type DocumentedHeader,
+  type DocumentedRequestHeader,
   type DocumentedResponse,
   middlewareDocsOf,
 } from '../routing/middleware-docs.js';
 import { middlewareOf, type RouteEntry } from '../routing/table.js';
-import type { Middleware, SecurityRequirement } from '../routing/types.js';
+import type { HttpMethod, Middleware, SecurityRequirement } from '../routing/types.js';
+import type { ParameterObject } from './types.js';
 
 /** What the middleware of one route declares, merged. */
 export interface MiddlewareContribution {
@@ -20,6 +22,8 @@ export interface MiddlewareContribution {
   readonly security: (readonly SecurityRequirement[])[];
   /** Headers some middleware sets on every answer, by name. */
   readonly headers: Record<string, DocumentedHeader>;
+  /** Request headers by name; an inner middleware's replaces an outer one's. */
+  readonly requestHeaders: Map<string, DocumentedRequestHeader>;
 }
 
 /** Every middleware that runs around `entry`, outermost first. */
@@ -34,20 +38,49 @@ export function middlewareAround(
   ];
 }
 
-/** Merges the docs of `middleware`. */
-export function contributionOf(middleware: readonly Middleware[]): MiddlewareContribution {
+/** Merges the docs of `middleware` for an operation of `method` (skipping docs of other methods). */
+export function contributionOf(
+  middleware: readonly Middleware[],
+  method: HttpMethod,
+): MiddlewareContribution {
   const responses = new Map<number, DocumentedResponse>();
   const security: (readonly SecurityRequirement[])[] = [];
   const headers: Record<string, DocumentedHeader> = {};
+  const requestHeaders = new Map<string, DocumentedRequestHeader>();
   for (const mw of middleware) {
     const docs = middlewareDocsOf(mw);
-    if (!docs) continue;
+    if (!docs || (docs.methods && !docs.methods.includes(method))) continue;
     Object.assign(headers, docs.headers);
     for (const [status, r] of Object.entries(docs.responses ?? {}))
       responses.set(Number(status), r);
     if (docs.security?.length) security.push(docs.security);
+    for (const [name, h] of Object.entries(docs.requestHeaders ?? {})) {
+      // Header names are case-insensitive: an inner middleware's replaces an outer one's.
+      for (const known of requestHeaders.keys()) {
+        if (known.toLowerCase() === name.toLowerCase()) requestHeaders.delete(known);
+      }
+      requestHeaders.set(name, h);
+    }
   }
-  return { responses, security, headers };
+  return { responses, security, headers, requestHeaders };
+}
+
+/**
+ * Adds the request headers middleware reads to an operation's parameters, after the route's
+ * own; a header the route's schema already declares keeps the route's description.
+ */
+export function addHeaderParameters(
+  parameters: ParameterObject[],
+  headers: ReadonlyMap<string, DocumentedRequestHeader>,
+): void {
+  for (const [name, h] of headers) {
+    const lower = name.toLowerCase();
+    if (parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === lower)) continue;
+    const p: ParameterObject = { name, in: 'header', required: h.required ?? false, schema: {} };
+    if (h.description) p.description = h.description;
+    p.schema = { ...(h.schema ?? { type: 'string' }) };
+    parameters.push(p);
+  }
 }
 
 /** A name for a middleware in messages. */

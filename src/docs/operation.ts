@@ -15,7 +15,7 @@ import type {
 } from '../routing/types.js';
 import type { SchemaRef, SchemaRegistry } from './components.js';
 import { acceptsUndefined } from './json-schema.js';
-import { allOf, contributionOf, middlewareAround } from './middleware.js';
+import { addHeaderParameters, allOf, contributionOf, middlewareAround } from './middleware.js';
 import { defaultOperationId } from './operation-id.js';
 import { parametersOf } from './parameters.js';
 import { type PathVariant, pathVariants } from './paths.js';
@@ -94,7 +94,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
       throw new Error(`${where}: errors must list statuses in 400..599, got ${String(status)}`);
     }
   }
-  const around = contributionOf(middlewareAround(entry, ctx.appMiddleware));
+  const around = contributionOf(middlewareAround(entry, ctx.appMiddleware), entry.method);
   const middleware = new Map<number, MiddlewareResponse>();
   for (const [status, r] of around.responses) {
     middleware.set(status, {
@@ -131,6 +131,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         headers,
         cookies,
       });
+      addHeaderParameters(parameters, around.requestHeaders);
       if (parameters.length) op.parameters = parameters;
       if (body && o.body && verb !== 'HEAD') {
         const example = o.examples?.body;

@@ -40,6 +40,8 @@ interface Waiting {
   open: (() => void) | undefined;
   /** Stops the endpoint: the answer went out before the body was parsed. */
   abandon: ((err: Error) => void) | undefined;
+  /** The body, parsed for a middleware that asked for it before the endpoint (`bodyRead`). */
+  read: Promise<void> | undefined;
   /** The engine's `done` of the preParsing step: called to read the body. */
   readonly done: Done;
 }
@@ -61,13 +63,27 @@ export function afterBody(endpoint: Endpoint): Endpoint {
   return function endpointAfterBody(c: Context): unknown {
     const w = waiting.get(c.request);
     if (w === undefined) return endpoint(c);
-    return reach(w, c).then(() => {
+    return (w.read ?? reach(w, c)).then(() => {
       // Answered meanwhile (the route's timeout): the handler has nothing left to answer.
       if (c.reply.sent) return c.reply;
       c.body = c.request.body as never;
       return endpoint(c);
     });
   };
+}
+
+/**
+ * For a middleware that needs the request's body before it calls `next()` (idempotency
+ * fingerprints it): resolves once the engine has parsed it into `c.body` (not validated yet).
+ * The middleware outside has run by then, so a guard still refuses a body before it is read.
+ */
+export function bodyRead(c: Context): Promise<void> {
+  const w = waiting.get(c.request);
+  if (w === undefined) return Promise.resolve(); // parsed before the chain began, or no body
+  w.read ??= reach(w, c).then(() => {
+    c.body = c.request.body as never;
+  });
+  return w.read;
 }
 
 function reach(w: Waiting, c: Context): Promise<void> {
@@ -112,6 +128,7 @@ export function middlewareFirst(steps: RouteSteps) {
       reached: false,
       open: undefined,
       abandon: undefined,
+      read: undefined,
       done,
     };
     waiting.set(request, w);

@@ -6,7 +6,7 @@
  */
 import type { DocsSecurityScheme } from '../config/index.js';
 import type { Schema } from './schema-types.js';
-import type { Middleware, SecurityRequirement } from './types.js';
+import type { HttpMethod, Middleware, SecurityRequirement } from './types.js';
 
 /** A response header a middleware may set, for the docs. */
 export interface DocumentedHeader {
@@ -26,8 +26,25 @@ export interface DocumentedResponse {
   headers?: Record<string, DocumentedHeader>;
 }
 
+/** A request header a middleware reads, documented as a header parameter. */
+export interface DocumentedRequestHeader {
+  /** What the header is for. */
+  description?: string;
+  /** True when the middleware refuses a request without it. @default false */
+  required?: boolean;
+  /** Its JSON Schema. @default { type: 'string' } */
+  schema?: Record<string, unknown>;
+}
+
 /** What a middleware declares about itself. */
 export interface MiddlewareDocs {
+  /**
+   * The methods it acts on: operations of other methods get none of these docs (an idempotency
+   * key on POST, PATCH and DELETE only). @default every method
+   */
+  methods?: readonly HttpMethod[];
+  /** Request headers it reads, by name: header parameters of the operations it covers. */
+  requestHeaders?: Readonly<Record<string, DocumentedRequestHeader>>;
   /** Responses it may answer with, by status. */
   responses?: Readonly<Record<number, DocumentedResponse>>;
   /** Headers it sets on every answer of the operations it wraps (`RateLimit-*`), by name. */
