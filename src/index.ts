@@ -117,6 +117,16 @@ export {
   type WebSocketOptions,
   ws,
 } from './http/websocket/index.js';
+// ── Idempotency keys ─────────────────────────────────────────────────────────
+export {
+  IDEMPOTENCY_TABLE_SQL,
+  type IdempotencyOptions,
+  type IdempotencyStore,
+  idempotency,
+  memoryIdempotencyStore,
+  redisIdempotencyStore,
+  type StoredAnswer,
+} from './idempotency/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,
@@ -134,6 +144,7 @@ export { Group } from './routing/group.js';
 export { type Guard, type GuardedRoutes, guarded, type UserOf } from './routing/guarded.js';
 export {
   type DocumentedHeader,
+  type DocumentedRequestHeader,
   type DocumentedResponse,
   describeMiddleware,
   type MiddlewareDocs,
