@@ -10,6 +10,7 @@ import { loadConfig } from '../config/load.js';
 import { Database } from '../db/database.js';
 import { MigrationError } from '../db/migrations.js';
 import { LogFormat, Logger } from '../logger/index.js';
+import { eventsCommand } from './db-events.js';
 import { nextMigrationName } from './names.js';
 import { type CliIo, type Parsed, parse, stringOption, UsageError } from './usage.js';
 
@@ -20,6 +21,9 @@ export const DB_HELP = `Usage: keelson db <migrate|status|new> [options]
   db status           print every migration file with its state (applied, pending, changed,
                       missing); exit 1 when one is changed or missing
   db new <name>       write migrations/<next number>_<name>.sql, empty, to fill in
+  db events --dead    list the outbox's dead-lettered events (id, topic, subscriber, tries, error)
+  db events --retry <id> [--subscriber <name>]
+                      make a dead-lettered event due again
 
 The database is DATABASE_URL (from the environment, else from .env): postgres://… for a server;
 unset for the embedded database (PGlite) in .keelson/db, as \`database()\` uses. Stop the service
@@ -33,6 +37,9 @@ Options:
 
 const OPTIONS = {
   url: { type: 'string' },
+  dead: { type: 'boolean' },
+  retry: { type: 'string' },
+  subscriber: { type: 'string' },
   migrations: { type: 'string' },
   'data-dir': { type: 'string' },
 } as const;
@@ -140,17 +147,18 @@ export async function dbCommand(argv: readonly string[], io: CliIo): Promise<num
     return 0;
   }
   if (action === 'new') return newMigration(parsed, io, name);
-  if (action !== 'migrate' && action !== 'status') {
+  if (action !== 'migrate' && action !== 'status' && action !== 'events') {
     throw new UsageError(
       action
-        ? `unknown db command ${JSON.stringify(action)}: migrate, status or new`
-        : 'what to do is missing: keelson db migrate, status or new <name>',
+        ? `unknown db command ${JSON.stringify(action)}: migrate, status, new or events`
+        : 'what to do is missing: keelson db migrate, status, new <name> or events',
     );
   }
   if (name !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(name)}`);
   const db = openDatabase(parsed, io);
   try {
     io.out(`database: ${where(db, io)}`);
+    if (action === 'events') return await eventsCommand(db, parsed, io);
     return action === 'migrate' ? await migrate(db, io) : await status(db, io);
   } finally {
     await db.close();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/usage.js';
+import { Database } from '../../src/db/database.js';
 import { type PostgresServer, postgresTool, startPostgres } from '../support/postgres.js';
 
 // `keelson db` in a temporary project: the embedded database in the project's .keelson/db (a
@@ -57,7 +58,7 @@ describe('keelson db new', () => {
     ]) {
       expect((await cli(bad)).code, bad.join(' ')).toBe(2);
     }
-    expect((await cli(['db'])).err).toContain('keelson db migrate, status or new <name>');
+    expect((await cli(['db'])).err).toContain('keelson db migrate, status, new <name> or events');
     expect((await cli(['db', 'drop'])).err).toContain('unknown db command "drop"');
     expect((await cli(['db', 'status', 'extra'])).code).toBe(2);
     expect((await cli(['db', '--help'])).out).toMatch(/^Usage: keelson db /);
@@ -149,5 +150,31 @@ describe.skipIf(!postgresTool.available)('keelson db on PostgreSQL', () => {
       err: expect.stringContaining('0001_users.sql is missing'),
     });
     expect(existsSync(join(dir, '.keelson'))).toBe(false);
+  }, 120_000);
+
+  it('lists the dead-lettered events and makes one due again', async () => {
+    server ??= await startPostgres();
+    const url = await server.createDatabase();
+    const db = new Database({ url });
+    await db.migrate();
+    await db.query(`insert into keelson_subscribers (name, topic) values ('mailer', 'mail.send')`);
+    const id = await db.transaction(() => db.publish('mail.send', { to: 'a@b.c' }));
+    await db.query(
+      `update keelson_deliveries set state = 'dead', attempts = 6, last_error = 'Error: smtp down'`,
+    );
+    const env = { DATABASE_URL: url };
+    expect(await cli(['db', 'events', '--dead'], env)).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`${id}  mail.send  mailer  6 tries  Error: smtp down`),
+    });
+    expect(await cli(['db', 'events', '--retry', id], env)).toMatchObject({
+      code: 0,
+      out: expect.stringContaining(`event ${id}: 1 delivery due again`),
+    });
+    expect((await cli(['db', 'events', '--dead'], env)).out).toContain('no dead events');
+    expect((await cli(['db', 'events', '--retry', id], env)).code).toBe(1);
+    expect((await cli(['db', 'events'], env)).code).toBe(2);
+    expect((await cli(['db', 'events', '--retry', 'x'], env)).code).toBe(2);
+    await db.close();
   }, 120_000);
 });
