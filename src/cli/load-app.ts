@@ -57,6 +57,8 @@ export async function loadApp(cwd: string, entry: string): Promise<App> {
   // database in memory, so inspecting it never opens, migrates or changes the service's data.
   const saved = process.env.DATABASE_URL;
   process.env.DATABASE_URL = 'memory://';
+  // The App's own log (its database's start line) goes to stderr: stdout is the command's.
+  process.env.KEELSON_LOG_FD = '2';
   try {
     return await importApp(cwd, entry, file);
   } finally {

@@ -228,7 +228,10 @@ export function stdoutDestination(): LogWriter {
     // Opening process.stdout switches a pipe on fd 1 to non-blocking mode (Node does this for
     // any program that touches process.stdout), so a full pipe answers EAGAIN instead of
     // blocking the event loop.
-    const destination = new FdDestination(process.stdout.fd ?? 1);
+    // KEELSON_LOG_FD=2 sends the log to stderr: `keelson openapi` sets it while it loads an app,
+    // so the document it prints on stdout stays clean.
+    const fd = process.env.KEELSON_LOG_FD === '2' ? 2 : (process.stdout.fd ?? 1);
+    const destination = new FdDestination(fd);
     process.on('exit', () => flushQuietly(destination));
     shared = destination;
   }
