@@ -150,7 +150,7 @@ export class Relay {
       const dead = attempt > s.retries;
       await host.query(
         `update keelson_deliveries set state = $3, attempts = $4, last_error = $5,
-           due_at = now() + $6 * interval '1 millisecond'
+           due_at = clock_timestamp() + $6 * interval '1 millisecond'
          where subscriber = $1 and event_id = $2`,
         [
           s.name,
