@@ -122,10 +122,10 @@ describe('c.attachment()', () => {
     expect(decodeURIComponent(star!)).toBe('résumé 2026 (v2)*.pdf');
     // One `_` per character, a pair of UTF-16 halves included; a lone half is U+FFFD.
     expect(await dispositionOf('日本🎉.txt')).toBe(
-      "attachment; filename=\"___.txt\"; filename*=UTF-8''%E6%97%A5%E6%9C%AC%F0%9F%8E%89.txt",
+      'attachment; filename="___.txt"; filename*=UTF-8\'\'%E6%97%A5%E6%9C%AC%F0%9F%8E%89.txt',
     );
     expect(await dispositionOf('a\uD800.txt')).toBe(
-      "attachment; filename=\"a_.txt\"; filename*=UTF-8''a%EF%BF%BD.txt",
+      'attachment; filename="a_.txt"; filename*=UTF-8\'\'a%EF%BF%BD.txt',
     );
   });
 
@@ -135,7 +135,7 @@ describe('c.attachment()', () => {
       'attachment; filename="say \\"hi\\"\\\\.txt"',
     );
     expect(await dispositionOf('a\r\nb.txt')).toBe(
-      "attachment; filename=\"a__b.txt\"; filename*=UTF-8''a%0D%0Ab.txt",
+      'attachment; filename="a__b.txt"; filename*=UTF-8\'\'a%0D%0Ab.txt',
     );
     expect(await dispositionOf()).toBe('attachment');
   });
