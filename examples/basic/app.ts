@@ -3,6 +3,7 @@
 import type { Prefixed, RoutesOf } from '../../src/client/index.js';
 import type { Database } from '../../src/db/index.js';
 import { App, type Env, get, type Middleware, rateLimit, unauthorized } from '../../src/index.js';
+import type { Logger } from '../../src/logger/index.js';
 import { AccountController } from './account.js';
 import { MediaModule, ticksRoute } from './media.js';
 import { type UsersController, UsersModule, usersDatabase } from './users.js';
@@ -63,6 +64,8 @@ export interface CreateAppOptions {
    * @default usersDatabase('memory://'): a new database in memory, for tests
    */
   db?: Database;
+  /** Where the app logs (tests keep it quiet). @default stdout, text in development */
+  logger?: Logger;
 }
 
 /** The secret the example uses when none is configured; never use it in production. */
@@ -80,6 +83,7 @@ export function createApp(options: CreateAppOptions = {}): App {
     port: options.port ?? Number(process.env.PORT ?? 3000),
     host: options.host ?? process.env.HOST ?? '0.0.0.0',
     env: options.env ?? envFromProcess(),
+    ...(options.logger ? { logger: options.logger } : {}),
     docs: {
       title: 'Users API',
       description: 'An example Keelson service.',

@@ -10,6 +10,7 @@ import {
 } from '../http/cookies/index.js';
 import { type ServerSentEvent, type SseOptions, sendEventStream } from '../http/sse/index.js';
 import type { Logger } from '../logger/index.js';
+import { checkHeader, contentDisposition } from './header-value.js';
 import type { RequestRuntime } from './runtime.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
@@ -197,9 +198,24 @@ export class Context<
     return signedCookie(this.request, this.reply, name);
   }
 
-  /** Sets a response header. */
+  /**
+   * Sets a response header. A name that is no HTTP token, or a value with CR, LF, another
+   * control character or anything past U+00FF, throws a TypeError naming the header here.
+   * @example c.header('cache-control', 'no-store')
+   */
   header(name: string, value: string | number | readonly string[]): this {
+    checkHeader(name, value);
     this.reply.header(name, value);
+    return this;
+  }
+
+  /**
+   * Makes the answer a download: `Content-Disposition: attachment`, with `filename` in any
+   * script (an ASCII `filename` plus the RFC 6266 `filename*` in UTF-8).
+   * @example c.attachment('résumé.pdf').header('content-type', 'application/pdf'); return pdf;
+   */
+  attachment(filename?: string): this {
+    this.reply.header('content-disposition', contentDisposition(filename));
     return this;
   }
 }

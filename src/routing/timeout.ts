@@ -49,11 +49,12 @@ export function withTimeout(chain: Endpoint, ms: number): Endpoint {
       clearTimeout(timer);
       throw err;
     }
-    if (!(out instanceof Promise)) {
+    // Any thenable, not only a Promise: a handler may return a lazy query (`db.sql\`…\``).
+    if (!isThenable(out)) {
       clearTimeout(timer);
       return out;
     }
-    return out.then(
+    return Promise.resolve(out).then(
       (result) => {
         clearTimeout(timer);
         return result;
@@ -66,4 +67,12 @@ export function withTimeout(chain: Endpoint, ms: number): Endpoint {
       },
     );
   };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

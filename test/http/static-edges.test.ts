@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staticMount } from '../../src/http/static/index.js';
 import { App, get } from '../../src/index.js';
+import { memoryLogger } from '../app/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'keelson-static-edges-'));
 writeFileSync(join(dir, 'hello.txt'), 'hello from the root\n');
@@ -11,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('app.static edges', () => {
   it('serves a directory at the root prefix "/" next to the routes', async () => {
-    const app = new App({ serviceName: 'svc' });
+    const app = new App({ serviceName: 'svc', logger: memoryLogger().logger });
     app.static('/', dir);
     app.addRoutes(get('/api', () => ({ ok: true })));
     try {

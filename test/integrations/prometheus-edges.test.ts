@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/index.js';
 import { prometheus } from '../../src/integrations/prometheus/index.js';
+import { memoryLogger } from '../app/helpers.js';
 
 // keelson/prometheus at its edges: a bad path, job metrics in seconds with their labels, the
 // process metrics only when asked, and the documented route.
@@ -48,7 +49,8 @@ describe('prometheus options and job metrics', () => {
   });
 
   it('documents its route only when asked, as getMetrics under the metrics tag', async () => {
-    const app = new App({ serviceName: 'm', env: 'development' });
+    const { logger } = memoryLogger();
+    const app = new App({ serviceName: 'm', env: 'development', logger });
     app.use(prometheus({ defaultMetrics: false, documented: true, path: '/stats' }));
     const op = (await app.openapi()).paths['/stats']?.get;
     expect(op).toMatchObject({

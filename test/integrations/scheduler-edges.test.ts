@@ -72,7 +72,7 @@ describe('the scheduler at its edges', () => {
 
   it('runs a job now with the time it was asked for, and reports failures in health', async () => {
     const seen: Date[] = [];
-    const jobs = scheduler();
+    const jobs = scheduler({ logger: memoryLogger().logger });
     jobs.add({
       name: 'ok',
       schedule: NEVER_SOON,

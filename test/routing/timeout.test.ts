@@ -53,6 +53,70 @@ describe('route timeouts', () => {
     expect(lines.filter((l) => !l.includes('"method"'))).toEqual([]);
   });
 
+  it('logs nothing but the 504 when a handler rejects after its timeout', async () => {
+    const { app, lines } = testApp();
+    let rejected!: () => void;
+    const done = new Promise<void>((resolve) => {
+      rejected = resolve;
+    });
+    app.addRoutes(
+      get('/late-failure', { timeoutMs: 20 }, async (c) => {
+        await aborted(c.signal);
+        queueMicrotask(rejected);
+        throw new Error('the work failed once the client had its 504');
+      }),
+    );
+
+    const res = await app.inject('/late-failure');
+    await done;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(res.statusCode).toBe(504);
+    expect(requestEntries(lines).map((e) => e.status)).toEqual([504]);
+    // Not "failed after its response was sent": the timeout is the answer, not a late failure.
+    expect(lines.filter((l) => !l.includes('"method"'))).toEqual([]);
+  });
+
+  it('answers a synchronous handler on a route with a timeout, and its errors as usual', async () => {
+    const { app, lines } = testApp();
+    app.addRoutes(
+      get('/sync', { timeoutMs: 20 }, () => ({ sync: true })),
+      get('/text', { timeoutMs: 20 }, (c) => c.status(201, 'made')),
+      get('/throws', { timeoutMs: 20 }, () => {
+        throw new Error('sync failure');
+      }),
+    );
+
+    const sync = await app.inject('/sync');
+    expect(sync.statusCode).toBe(200);
+    expect(sync.json()).toEqual({ sync: true });
+    const text = await app.inject('/text');
+    expect([text.statusCode, text.json()]).toEqual([201, 'made']);
+    const thrown = await app.inject('/throws');
+    expect(thrown.statusCode).toBe(500);
+    // Past the timeout: a timer left behind would now abort or answer a sent request.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(requestEntries(lines).map((e) => e.status)).toEqual([200, 201, 500]);
+    expect(lines.filter((l) => !l.includes('"method"'))).toEqual([]);
+  });
+
+  it('times out a handler that returns a thenable other than a Promise (a lazy query)', async () => {
+    const { app } = testApp();
+    let settled: Promise<unknown> | undefined;
+    const query: PromiseLike<unknown> = {
+      // biome-ignore lint/suspicious/noThenProperty: a lazy query, awaited like a promise
+      then(onfulfilled, onrejected) {
+        settled = new Promise((resolve) => setTimeout(() => resolve([{ late: true }]), 80));
+        return settled.then(onfulfilled, onrejected);
+      },
+    };
+    app.addRoutes(get('/query', { timeoutMs: 20 }, () => query));
+
+    const res = await app.inject('/query');
+    await settled;
+    expect(res.statusCode).toBe(504);
+    expect(res.json()).toMatchObject({ code: 'TIMEOUT' });
+  });
+
   it('answers as usual when the handler is faster than its timeout', async () => {
     const { app } = testApp();
     let signal: AbortSignal | undefined;
