@@ -31,6 +31,8 @@ create index if not exists ${IDEMPOTENCY_TABLE}_expires_at on ${IDEMPOTENCY_TABL
 export interface IdempotencyDatabase {
   /** Runs one statement with `$1` parameters in the current async context (its transaction). */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `fn` in a transaction (keelson/db's `db.transaction`). */
+  transaction<T>(fn: () => Promise<T> | T): Promise<T>;
   /** keelson/db's route middleware: how a `Database` is told from a store. */
   transactional(...args: never[]): unknown;
 }
@@ -64,14 +66,15 @@ export function databaseIdempotencyStore(db: IdempotencyDatabase): IdempotencySt
         IDEMPOTENCY_TABLE,
       ]);
       if (found[0]?.t) return;
-      for (const statement of IDEMPOTENCY_TABLE_SQL.split(';\n')) {
-        try {
-          await db.query(statement);
-        } catch (err) {
-          // Two processes creating it at once: one wins, the other's catalog insert clashes.
-          if ((err as { kind?: unknown }).kind !== 'unique') throw err;
-        }
-      }
+      // Replicas starting together: the lock lets one make the table while the others wait, as
+      // two concurrent `create … if not exists` can clash in the catalog (23505 or 42P07).
+      await db.transaction(async () => {
+        await db.query('select pg_advisory_xact_lock(hashtextextended($1, $2))', [
+          IDEMPOTENCY_TABLE,
+          LOCK_SEED,
+        ]);
+        for (const statement of IDEMPOTENCY_TABLE_SQL.split(';\n')) await db.query(statement);
+      });
     }).catch((err: unknown) => {
       ready = undefined;
       throw err;

@@ -97,8 +97,10 @@ export class Context<
       const raw = this.reply.raw;
       if (this.#ended !== undefined) abort.abort(this.#ended);
       else if (raw.writableEnded) return abort.signal;
-      else if (this.request.raw.destroyed) abort.abort(new Error('client closed the connection'));
-      else this.#follow(abort, raw);
+      // The connection, not the request stream: a request whose body was read is destroyed too.
+      else if (this.request.raw.socket?.destroyed === true) {
+        abort.abort(new Error('client closed the connection'));
+      } else this.#follow(abort, raw);
     }
     return this.#abort.signal;
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Context, get } from '../../src/index.js';
+import { type Context, get, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 // What a handler reads and writes through its context, beyond the typed request parts.
@@ -18,6 +18,48 @@ describe('the context', () => {
     );
     expect((await app.inject('/x')).statusCode).toBe(200);
     expect(signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('does not abort the signal of a request whose body was read, over a real socket', async () => {
+    const { app } = testApp();
+    app.addRoutes(
+      post('/echo', { body: z.object({ n: z.number() }) }, (c) => ({
+        n: c.body.n,
+        aborted: c.signal.aborted,
+      })),
+      post(
+        '/guarded',
+        {
+          body: z.object({ n: z.number() }),
+          middleware: [
+            async (c, next) => {
+              const answer = await next();
+              return { ...(answer as object), after: c.signal.aborted };
+            },
+          ],
+        },
+        (c) => ({ n: c.body.n, aborted: c.signal.aborted }),
+      ),
+    );
+    await app.ready();
+    await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.fastify.server.address() as { port: number };
+      const res = await fetch(`http://127.0.0.1:${port}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ n: 1 }),
+      });
+      expect(await res.json()).toEqual({ n: 1, aborted: false });
+      const guarded = await fetch(`http://127.0.0.1:${port}/guarded`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ n: 2 }),
+      });
+      expect(await guarded.json()).toEqual({ n: 2, aborted: false, after: false });
+    } finally {
+      await app.fastify.close();
+    }
   });
 
   it('gives a signal read after the timeout fired, aborted with the timeout', async () => {
