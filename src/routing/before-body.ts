@@ -231,6 +231,7 @@ export function closeUnreadBody(
 ): void {
   if (request.raw.complete === false) {
     reply.header('connection', 'close');
+    lingerOnBody(request.raw);
     const res = reply.raw;
     // The engine ends a response on its 'error' (its onResponse hooks then run): never emit one
     // nobody listens to, which would throw.
@@ -240,4 +241,28 @@ export function closeUnreadBody(
     }
   }
   done(null, payload);
+}
+
+/** How much of an unread body is still taken, and for how long, so its client reads the answer. */
+const LINGER_BYTES = 256 * 1024;
+const LINGER_MS = 1_000;
+
+/**
+ * A lingering close: the rest of a body the answer did not need is read and dropped, a little
+ * and for a moment, so a client still sending it gets the answer instead of a broken pipe; past
+ * either bound the connection is cut, as a large refused upload must not be read.
+ */
+function lingerOnBody(raw: FastifyRequest['raw']): void {
+  if (raw.destroyed) return;
+  let taken = 0;
+  const cut = () => raw.socket?.destroy();
+  const timer = setTimeout(cut, LINGER_MS);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    taken += chunk.length;
+    if (taken > LINGER_BYTES) cut();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
 }
