@@ -10,6 +10,9 @@ import { validatePayload } from './payload.js';
 import { bullmq } from './peer.js';
 import type { AddOptions, JobHandler, ProcessOptions, QueueOptions, RepeatRule } from './types.js';
 
+/** How long cut-off jobs get to settle before the workers' connections are closed. */
+const SETTLE_MS = 500;
+
 type Output<S extends StandardSchemaV1> = StandardSchemaV1.InferOutput<S>;
 
 /**
@@ -34,6 +37,7 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
   /** The jobs running in this process, with the lock token each was taken with. */
   readonly #active = new Map<Job<Output<S>>, string>();
   #cutOff = false;
+  readonly #idle: Array<() => void> = [];
   #logger: Logger | undefined;
   #app: App | undefined;
   #closing: Promise<void> | undefined;
@@ -183,6 +187,9 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
       this.#cutOff = true;
       for (const w of this.#workers) w.cancelAllJobs('the shutdown deadline passed');
       await this.#requeue();
+      // Let the handlers that heed their signal settle, so BullMQ finishes with their jobs while
+      // its connection is still open (a forced close rejects its commands in flight).
+      await raceAbort(this.#settled(), AbortSignal.timeout(SETTLE_MS));
     }
     await Promise.all(this.#workers.map((w) => w.close(!done)));
     await this.queue.close();
@@ -206,10 +213,17 @@ export class JobQueue<S extends StandardSchemaV1> implements Module {
       if (!this.#cutOff) throw err;
     } finally {
       this.#active.delete(job);
+      if (this.#active.size === 0) for (const resolve of this.#idle.splice(0)) resolve();
     }
     // Cut off by shutdown, whether it then threw or returned: #requeue() has put it back, and a
     // WaitingError tells BullMQ to neither fail nor complete it.
     if (this.#cutOff) throw new bullmq.WaitingError();
+  }
+
+  /** Resolves once no job of this process runs. */
+  #settled(): Promise<void> {
+    if (this.#active.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   /** Moves the jobs cut off by shutdown from active back to waiting, for another worker. */
