@@ -150,11 +150,20 @@ export {
   type MiddlewareDocs,
   middlewareDocsOf,
 } from './routing/middleware-docs.js';
-export { type Page, paginate, paginated } from './routing/paginated.js';
 export {
+  type CursorPage,
+  type OffsetPage,
+  type Page,
+  paginate,
+  paginated,
+} from './routing/paginated.js';
+export {
+  type CursorQuery,
+  type OffsetQuery,
   type PageQuery,
   type PageQueryInput,
   type PaginationOptions,
+  type PagingMode,
   pagination,
   type QuerySchema,
 } from './routing/pagination.js';
