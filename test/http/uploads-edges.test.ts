@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { multipartOf } from '../../src/http/uploads/index.js';
 import { type App, file, multipart, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
+import { BOUNDARY, formBody as body, FORM_TYPE, type FormPart as Part } from './upload-client.js';
 
 let uploadDir: string;
 const savedTmp = process.env.TMPDIR;
@@ -25,33 +26,11 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-/** One part of a hand-written form: a text field, or a file with its bytes and media type. */
-type Part = [name: string, value: string] | [name: string, bytes: Buffer, type: string];
-
-const BOUNDARY = 'keelsonedgesboundary';
-
-function body(parts: readonly Part[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const [name, value, type] of parts) {
-    const head =
-      type === undefined
-        ? `Content-Disposition: form-data; name="${name}"`
-        : `Content-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: ${type}`;
-    chunks.push(
-      Buffer.from(`--${BOUNDARY}\r\n${head}\r\n\r\n`),
-      Buffer.from(value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
 async function send(app: App, url: string, payload: Buffer | string) {
   const res = await app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    headers: { 'content-type': FORM_TYPE },
     payload,
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
@@ -256,7 +235,7 @@ describe('uploads: limits and collected fields', () => {
     const ok = await app.inject({
       method: 'POST',
       url: '/typed',
-      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: { 'content-type': FORM_TYPE },
       payload: body([['pic', bytes(4), 'Image/WebP']]),
     });
     expect(ok.statusCode).toBe(200);
