@@ -54,21 +54,32 @@ export interface SubscribeOptions {
 
 /** A dead-lettered delivery, for `keelson db events --dead`. */
 export interface DeadEvent {
+  /** The event's id. */
   readonly id: string;
+  /** The topic it was published on. */
   readonly topic: string;
+  /** The subscriber that gave it up. */
   readonly subscriber: string;
+  /** Tries made, the first included. */
   readonly attempts: number;
+  /** The first line of the last try's error. */
   readonly lastError: string | null;
 }
 
 /** What the outbox needs of its database. */
 export interface OutboxHost {
+  /** Runs one statement in the current transaction, if any. */
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `fn` in a transaction (a savepoint inside one). */
   transaction<T>(fn: () => Promise<T> | T): Promise<T>;
+  /** True inside a transaction. */
   readonly inTransaction: boolean;
   /** Calls `fn` on each notification of `channel` until the returned function is called. */
   listen(channel: string, fn: () => void): Promise<() => Promise<void>>;
+  /** The logger to write to now. */
   log(): Logger;
+  /** The app's metrics collector, if any. */
   metrics(): MetricsCollector | undefined;
+  /** How often an idle relay looks for due events, in ms. */
   readonly pollMs: number;
 }
