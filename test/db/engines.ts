@@ -7,6 +7,7 @@ import { afterAll } from 'vitest';
 import { Database } from '../../src/db/database.js';
 import type { DatabaseOptions } from '../../src/db/options.js';
 import { testDatabase } from '../../src/testing/database.js';
+import { memoryLogger } from '../app/helpers.js';
 import { type PostgresServer, postgresTool, startPostgres } from '../support/postgres.js';
 
 /** One engine: makes fresh databases on it. */
@@ -39,7 +40,7 @@ const pglite: EngineCase = {
         await db.close();
       }
     });
-    return track(new Database({ ...options, url: 'memory://' }, await empty));
+    return track(new Database({ ...quiet(options), url: 'memory://' }, await empty));
   },
   server: async () => undefined,
 };
@@ -49,10 +50,15 @@ const postgres: EngineCase = {
   async fresh(options = {}) {
     server ??= startPostgres();
     const url = await (await server).createDatabase();
-    return track(new Database({ ...options, url }));
+    return track(new Database({ ...quiet(options), url }));
   },
   server: () => (server ??= startPostgres()),
 };
+
+/** A test's database logs to memory unless it brings its own logger: `npm test` stays quiet. */
+function quiet(options: Omit<DatabaseOptions, 'url'>): Omit<DatabaseOptions, 'url'> {
+  return { logger: memoryLogger().logger, ...options };
+}
 
 function track(db: Database): Database {
   opened.push(db);
