@@ -19,21 +19,31 @@ function covers(types: readonly string[] | undefined, type: string): boolean {
 
 const show = (types: readonly string[] | undefined) => (types ? types.join('|') : 'any');
 
-/** Compares `type`: a type the request no longer accepts, or the response may now send. */
-export function compareTypes(ctx: SchemaContext, b: Json, c: Json, at: string, path: string) {
+/**
+ * Compares `type`: a type the request no longer accepts, or the response may now send. True when
+ * the type changed outright (`string` → `integer`), so the old type's bounds no longer matter.
+ */
+export function compareTypes(
+  ctx: SchemaContext,
+  b: Json,
+  c: Json,
+  at: string,
+  path: string,
+): boolean {
   const bt = typesOf(b);
   const ct = typesOf(c);
   const lost = bt ? bt.filter((t) => !covers(ct, t)) : ct ? ['any'] : [];
   const gained = ct ? ct.filter((t) => !covers(bt, t)) : bt ? ['any'] : [];
-  if (lost.length === 0 && gained.length === 0) return;
+  if (lost.length === 0 && gained.length === 0) return false;
   const message = `type of ${thing(ctx, path)} ${lost.length && gained.length ? 'changed' : lost.length ? 'narrowed' : 'widened'}: ${show(bt)} → ${show(ct)}`;
   if (lost.length && gained.length) {
     ctx.report({ breaking: true, code: 'type-changed', location: `${at}/type`, message });
-  } else {
-    const narrowed = lost.length > 0;
-    const code = narrowed ? 'type-narrowed' : 'type-widened';
-    ctx.report({ breaking: breaks(ctx, narrowed), code, location: `${at}/type`, message });
+    return true;
   }
+  const narrowed = lost.length > 0;
+  const code = narrowed ? 'type-narrowed' : 'type-widened';
+  ctx.report({ breaking: breaks(ctx, narrowed), code, location: `${at}/type`, message });
+  return false;
 }
 
 function valuesOf(schema: Json): unknown[] | undefined {

@@ -30,9 +30,9 @@ export function compareSchema(
     compareVariants(ctx, b, c, path);
     return;
   }
-  compareTypes(ctx, b.value, c.value, c.at, path);
+  const retyped = compareTypes(ctx, b.value, c.value, c.at, path);
   compareEnums(ctx, b.value, c.value, c.at, path);
-  compareBounds(ctx, b.value, c.value, c.at, path);
+  if (!retyped) compareBounds(ctx, b.value, c.value, c.at, path);
   compareAllOf(ctx, b, c, path);
   if (hasObjectKeywords(b.value) || hasObjectKeywords(c.value)) compareObjects(ctx, b, c, path);
   if (b.value.items !== undefined || c.value.items !== undefined) {
