@@ -22,7 +22,8 @@ export function compareSchema(
   const b = resolve(ctx.base, baseSchema, baseAt);
   const c = resolve(ctx.current, currentSchema, currentAt);
   if (b.ref || c.ref) {
-    const pair = `${b.ref ?? b.at}|${c.ref ?? c.at}|${path === '' ? '' : 'in'}`;
+    // One component pair is compared once per body: its changes have one location anyway.
+    const pair = `${b.ref ?? b.at}|${c.ref ?? c.at}`;
     if (ctx.seen.has(pair)) return;
     ctx.seen.add(pair);
   }
