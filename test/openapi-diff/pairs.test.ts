@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { breakingChanges, diffOpenApi } from '../../src/openapi-diff/index.js';
 import { PAIRS } from './pairs.js';
@@ -23,5 +24,21 @@ describe('the table of pairs', () => {
       expect(diffOpenApi(pair.current, pair.current)).toEqual([]);
       expect(diffOpenApi(pair.base, pair.base)).toEqual([]);
     }
+  });
+});
+
+describe('the comparison table of docs/guide/breaking-changes.md', () => {
+  it('has one row per pair, with both verdicts of the table', () => {
+    const page = readFileSync(
+      new URL('../../docs/guide/breaking-changes.md', import.meta.url),
+      'utf8',
+    );
+    const section = page.slice(page.indexOf('## Compared with openapi-diff'));
+    const rows = [...section.matchAll(/^\| (?!pair |---)(.+?) \| (\S+) \| (\S+) \|$/gm)].map(
+      (m) => [m[1], m[2], m[3]],
+    );
+    expect(rows).toEqual(PAIRS.map((p) => [p.name, p.keelson, p.openapiDiff]));
+    const agree = PAIRS.filter((p) => p.keelson === p.openapiDiff).length;
+    expect(section).toContain(`agree on ${agree} of the ${PAIRS.length} pairs`);
   });
 });
