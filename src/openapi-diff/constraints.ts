@@ -103,7 +103,7 @@ export function compareBounds(ctx: SchemaContext, b: Json, c: Json, at: string, 
   for (const key of [...LOWER, ...UPPER, ...EXACT]) {
     const bv = b[key];
     const cv = c[key];
-    if (JSON.stringify(bv) === JSON.stringify(cv)) continue;
+    if (bv === cv || JSON.stringify(bv) === JSON.stringify(cv)) continue;
     let narrowed: boolean;
     if (cv === undefined || cv === false) narrowed = false;
     else if (bv === undefined || bv === false) narrowed = true;

@@ -36,6 +36,8 @@ export interface SchemaContext {
   readonly report: (change: Found) => void;
   /** Pairs of components already compared, so recursive schemas end. */
   readonly seen: Set<string>;
+  /** Whether a component is the same in both documents, its `$ref`s included. */
+  readonly unchanged: (ref: string) => boolean;
 }
 
 /**

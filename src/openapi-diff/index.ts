@@ -6,6 +6,7 @@
 import type { Found } from './context.js';
 import { child, isObject, type Json, objectOf } from './json.js';
 import { compareOperation, type OperationAt } from './operation.js';
+import { unchangedRefs } from './same.js';
 import type { DiffOpenApiOptions, OpenApiChange } from './types.js';
 import { majorBump } from './version.js';
 
@@ -59,6 +60,7 @@ export function diffOpenApi(
     keys.add(key);
     changes.push({ ...found, operation });
   };
+  const unchanged = unchangedRefs(b, c);
   const bOps = operationsOf(b);
   const cOps = operationsOf(c);
   for (const [key, was] of bOps) {
@@ -69,7 +71,7 @@ export function diffOpenApi(
       continue;
     }
     const report = (found: Found) => add(nameOf(now), found);
-    compareOperation({ base: b, current: c, report, seen: new Set() }, was, now);
+    compareOperation({ base: b, current: c, report, seen: new Set(), unchanged }, was, now);
   }
   for (const [key, now] of cOps) {
     if (bOps.has(key)) continue;

@@ -18,7 +18,10 @@ export function objectOf(value: unknown): Json {
 
 /** One JSON pointer token, escaped (`/` → `~1`, `~` → `~0`). */
 export function token(key: string | number): string {
-  return String(key).replaceAll('~', '~0').replaceAll('/', '~1');
+  const text = String(key);
+  return text.includes('~') || text.includes('/')
+    ? text.replaceAll('~', '~0').replaceAll('/', '~1')
+    : text;
 }
 
 /** `pointer` with `keys` appended. */

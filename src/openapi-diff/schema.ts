@@ -21,6 +21,7 @@ export function compareSchema(
 ): void {
   const b = resolve(ctx.base, baseSchema, baseAt);
   const c = resolve(ctx.current, currentSchema, currentAt);
+  if (b.ref && b.ref === c.ref && ctx.unchanged(b.ref)) return;
   if (b.ref || c.ref) {
     // One component pair is compared once per body: its changes have one location anyway.
     const pair = `${b.ref ?? b.at}|${c.ref ?? c.at}`;
@@ -162,7 +163,7 @@ function compareVariants(ctx: SchemaContext, b: Located, c: Located, path: strin
   const what = thing(ctx, path);
   const name = (doc: Json, v: unknown) => {
     const sig = signature(doc, v);
-    return sig === '"null"' ? 'null' : sig.startsWith('#') ? sig.split('/').pop() : sig;
+    return sig.startsWith('#') ? sig.split('/').pop() : sig.replaceAll('"', '');
   };
   for (const i of freeB) {
     const v = bl[i];

@@ -72,6 +72,23 @@ describe('schemas', () => {
     ]);
   });
 
+  it('finds a change in a component reached through an unchanged one', () => {
+    const list = (d: Doc) => {
+      S(d).Users = { type: 'array', items: { $ref: '#/components/schemas/User' } };
+      d.paths['/users/{id}'].get.responses[200].content['application/json'].schema = {
+        $ref: '#/components/schemas/Users',
+      };
+    };
+    const current = changed((d) => {
+      list(d);
+      S(d).User.properties.id.type = 'string';
+    });
+    expect(diffOpenApi(changed(list), current).map((c) => [c.operation, c.message])).toEqual([
+      ['POST /users (createUser)', 'type of response field id changed: integer → string'],
+      ['GET /users/{id} (getUser)', 'type of response field [].id changed: integer → string'],
+    ]);
+  });
+
   it('reads T → T | null (anyOf, as Zod writes a nullable object) as a variant added', () => {
     const nullable = { anyOf: [{ $ref: '#/components/schemas/NewUser' }, { type: 'null' }] };
     const current = changed((d) => {
