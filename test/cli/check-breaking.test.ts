@@ -42,15 +42,18 @@ describe('keelson openapi --check-breaking', () => {
   it('exits 1 listing a breaking change first, then the non-breaking ones, one per line', async () => {
     const base = structuredClone(saved);
     base.paths['/gone'] = { get: gone };
-    delete base.paths['/ping'];
+    // Found first (it is the first path), listed after the break.
+    base.paths['/ping'].get.responses[404] = { description: 'Not Found' };
+    delete base.paths['/things-list'];
     const { code, out, err } = await check(base);
     expect(code).toBe(1);
     expect(out.split('\n')).toEqual([
       'BREAKING  GET /gone (gone)  #/paths/~1gone/get  operation removed',
-      'non-breaking  GET /ping (ping)  #/paths/~1ping/get  operation added',
-      'non-breaking  HEAD /ping (pingHead)  #/paths/~1ping/head  operation added',
+      'non-breaking  GET /ping (ping)  #/paths/~1ping/get/responses/404  response 404 removed (still covered by 4XX)',
+      'non-breaking  GET /things-list (getThingsList)  #/paths/~1things-list/get  operation added',
+      'non-breaking  HEAD /things-list (headThingsList)  #/paths/~1things-list/head  operation added',
     ]);
-    expect(err).toMatch(/^1 breaking change, 2 others against .*base\.json$/);
+    expect(err).toMatch(/^1 breaking change, 3 others against .*base\.json$/);
   });
 
   it('exits 0 on a break the current document marks by raising the major version', async () => {
