@@ -76,6 +76,8 @@ describe('the subpath entries keelson/client, keelson/testing and keelson/db', (
       'fillPath',
     ]);
     expect(Object.keys(await import('../src/testing/index.js')).sort()).toEqual([
+      'breakingChanges',
+      'diffOpenApi',
       'injectFetch',
       'testDatabase',
       'verifyContract',

@@ -1,8 +1,16 @@
 /**
- * keelson/testing: prove that a service answers what its OpenAPI document says, and run
- * fetch-based code against it without a port.
+ * keelson/testing: prove that a service answers what its OpenAPI document says, run
+ * fetch-based code against it without a port, and catch breaking changes to its document.
  * @module
  */
+
+export {
+  breakingChanges,
+  type ChangeCode,
+  type DiffOpenApiOptions,
+  diffOpenApi,
+  type OpenApiChange,
+} from '../openapi-diff/index.js';
 export { type TestDatabaseOptions, testDatabase } from './database.js';
 export { type InjectTarget, injectFetch } from './inject-fetch.js';
 export {
