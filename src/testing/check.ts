@@ -96,6 +96,11 @@ export class ResponseChecker {
     return [`the body does not match the schema of status ${res.status}: ${why}`];
   }
 
+  /** Whether `schema` (of this document) accepts `value`. */
+  accepts(schema: object, value: unknown): boolean {
+    return this.#validator(schema)(value) === true;
+  }
+
   #validator(schema: object): ValidateFunction {
     let v = this.#compiled.get(schema);
     if (!v) {
