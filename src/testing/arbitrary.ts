@@ -85,7 +85,7 @@ export class Arbitraries {
     if (typeof s.pattern === 'string') {
       // A format's usual values, when they match the pattern too (z.email() states both); else
       // strings built from the pattern itself.
-      const re = new RegExp(s.pattern, 'u');
+      const re = regExp(s.pattern);
       const fits = (v: string) => re.test(v) && long(v);
       // The format's values when most of a probe of them fit, so the filter ends quickly.
       const probe = shaped ? fc.sample(shaped, { numRuns: 20, seed: 1 }).filter(fits).length : 0;
@@ -195,4 +195,13 @@ function mergeAll(parts: readonly JsonSchema[]): JsonSchema {
   if (Object.keys(properties).length) merged.properties = properties;
   if (required.length) merged.required = required;
   return merged;
+}
+
+// A pattern as JSON Schema reads it (Unicode mode), or as a plain RegExp when only that parses.
+function regExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
 }

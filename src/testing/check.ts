@@ -96,9 +96,15 @@ export class ResponseChecker {
     return [`the body does not match the schema of status ${res.status}: ${why}`];
   }
 
-  /** Whether `schema` (of this document) accepts `value`. */
+  /** Whether `schema` (of this document) accepts `value`; true when Ajv cannot compile it. */
   accepts(schema: object, value: unknown): boolean {
-    return this.#validator(schema)(value) === true;
+    let validate: ValidateFunction;
+    try {
+      validate = this.#validator(schema);
+    } catch {
+      return true;
+    }
+    return validate(value) === true;
   }
 
   #validator(schema: object): ValidateFunction {

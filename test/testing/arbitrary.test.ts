@@ -195,5 +195,7 @@ describe('arbitraries from schemas', () => {
     });
     expect(new Set(steps)).toEqual(new Set([0.25, 0.5, 0.75, 1]));
     validSamples({ type: 'string', format: 'ipv4' });
+    // Not a Unicode-mode pattern (`\_`): read as a plain one rather than thrown on.
+    expect(sample({ type: 'string', pattern: '^a\\_b$' }, false, 3)).toEqual(['a_b', 'a_b', 'a_b']);
   });
 });
