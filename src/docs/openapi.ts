@@ -7,6 +7,7 @@ import { PROBLEM_CONTENT_TYPE } from '../errors/index.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware, Schema } from '../routing/types.js';
 import { SchemaRegistry } from './components.js';
+import { addInferredLinks } from './links.js';
 import { mergeSecuritySchemes, middlewareAround } from './middleware.js';
 import { checkSecurity, describeRoute, type PlannedOperation, planOperation } from './operation.js';
 import { capitalize, defaultOperationId } from './operation-id.js';
@@ -104,6 +105,7 @@ export function buildOpenApi(
   doc.paths = paths;
   doc.components = { schemas: pruneComponents(schemas, paths) };
   if (Object.keys(schemes).length) doc.components.securitySchemes = schemes;
+  addInferredLinks(doc);
   // A symbol-keyed, non-enumerable property: not in the JSON, and found by another copy of this
   // module (the keelson command importing a project that imports keelson).
   Object.defineProperty(doc, OPERATIONS, {

@@ -52,6 +52,18 @@ export interface ResponseObject {
   headers?: Record<string, HeaderObject>;
   /** Its body, absent when it has none. */
   content?: ContentObject;
+  /** Operations this response gives values to, by link name. */
+  links?: Record<string, LinkObject>;
+}
+
+/** A link: where another operation's parameters come from in a response (runtime expressions). */
+export interface LinkObject {
+  /** The operation the values are for. */
+  operationId: string;
+  /** Its parameters, by name: `$response.body#/id`, `$response.header.Location`, `$request.path.id`. */
+  parameters: Record<string, string>;
+  /** What it is for. */
+  description?: string;
 }
 
 /** One operation: a method of a path. */

@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries from the JSON Schemas of an OpenAPI document: values a schema accepts.
- * Covers what Standard JSON Schema converters emit; a keyword it does not know is ignored, so a
- * value may still be refused (the server then answers a documented 422, not a violation).
+ * Covers what Standard JSON Schema converters emit; a keyword it does not know is ignored here,
+ * and verifyContract drops the values the schema refuses (it validates each before sending).
  * @module
  */
 import type { Arbitrary } from 'fast-check';
@@ -80,34 +80,57 @@ export class Arbitraries {
     const fc = this.#fc;
     const min = Number(s.minLength ?? 0);
     const max = s.maxLength === undefined ? Math.max(min, 12) : Number(s.maxLength);
-    switch (s.format) {
+    const long = (v: string) => v.length >= min && v.length <= Number(s.maxLength ?? Infinity);
+    const shaped = typeof s.format === 'string' ? this.#format(s.format) : undefined;
+    if (typeof s.pattern === 'string') {
+      // A format's usual values, when they match the pattern too (z.email() states both); else
+      // strings built from the pattern itself.
+      const re = regExp(s.pattern);
+      const fits = (v: string) => re.test(v) && long(v);
+      // The format's values when most of a probe of them fit, so the filter ends quickly.
+      const probe = shaped ? fc.sample(shaped, { numRuns: 20, seed: 1 }).filter(fits).length : 0;
+      return probe >= 10 ? shaped!.filter(fits) : fc.stringMatching(re).filter(long);
+    }
+    if (shaped) return shaped.filter(long);
+    const chars = plain
+      ? fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_')
+      : fc.string({ minLength: 1, maxLength: 1 });
+    return fc.string({ unit: chars, minLength: Math.max(min, plain ? 1 : 0), maxLength: max });
+  }
+
+  // Ordinary values of a string format (plain characters, so most patterns for it match too).
+  #format(format: string): Arbitrary<string> | undefined {
+    const fc = this.#fc;
+    const when = fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true });
+    const word = (lo: number, hi: number) =>
+      fc.string({
+        unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789'),
+        minLength: lo,
+        maxLength: hi,
+      });
+    switch (format) {
       case 'date-time':
-        return fc
-          .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
-          .map((d) => d.toISOString());
+        return when.map((d) => d.toISOString());
       case 'date':
-        return fc
-          .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
-          .map((d) => d.toISOString().slice(0, 10));
+        return when.map((d) => d.toISOString().slice(0, 10));
       case 'email':
-        return fc.emailAddress();
+        return fc
+          .tuple(word(1, 10), word(1, 8), fc.constantFrom('com', 'org', 'io', 'dev'))
+          .map(([user, host, tld]) => `${user}@${host}.${tld}`);
       case 'uuid':
         return fc.uuid();
       case 'uri':
       case 'url':
         return fc.webUrl();
+      case 'ipv4':
+        return fc.ipV4();
+      case 'ipv6':
+        return fc.ipV6();
+      case 'hostname':
+        return fc.domain();
+      default:
+        return undefined;
     }
-    if (typeof s.pattern === 'string') {
-      const lo = Number(s.minLength ?? 0);
-      const hi = Number(s.maxLength ?? Number.POSITIVE_INFINITY);
-      return fc
-        .stringMatching(new RegExp(s.pattern))
-        .filter((v) => v.length >= lo && v.length <= hi);
-    }
-    const chars = plain
-      ? fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_')
-      : fc.string({ minLength: 1, maxLength: 1 });
-    return fc.string({ unit: chars, minLength: Math.max(min, plain ? 1 : 0), maxLength: max });
   }
 
   #number(s: JsonSchema, integer: boolean): Arbitrary<unknown> {
@@ -116,6 +139,16 @@ export class Arbitraries {
     const hi = s.exclusiveMaximum ?? s.maximum;
     let min = typeof lo === 'number' ? lo : -1e6;
     let max = typeof hi === 'number' ? hi : 1e6;
+    const step = s.multipleOf;
+    if (typeof step === 'number' && step > 0) {
+      // Whole multiples of the step inside the bounds (an exclusive bound left out).
+      let lo = Math.ceil(min / step);
+      let hi = Math.floor(max / step);
+      if (s.exclusiveMinimum !== undefined && lo * step <= min) lo++;
+      if (s.exclusiveMaximum !== undefined && hi * step >= max) hi--;
+      const k = fc.integer({ min: Math.max(lo, -(2 ** 31)), max: Math.min(hi, 2 ** 31) });
+      return k.map((n) => Number((n * step).toPrecision(12)));
+    }
     if (integer) {
       min = Math.ceil(s.exclusiveMinimum === undefined ? min : min + 1);
       max = Math.floor(s.exclusiveMaximum === undefined ? max : max - 1);
@@ -162,4 +195,13 @@ function mergeAll(parts: readonly JsonSchema[]): JsonSchema {
   if (Object.keys(properties).length) merged.properties = properties;
   if (required.length) merged.required = required;
   return merged;
+}
+
+// A pattern as JSON Schema reads it (Unicode mode), or as a plain RegExp when only that parses.
+function regExp(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return new RegExp(pattern);
+  }
 }

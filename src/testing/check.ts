@@ -96,6 +96,17 @@ export class ResponseChecker {
     return [`the body does not match the schema of status ${res.status}: ${why}`];
   }
 
+  /** Whether `schema` (of this document) accepts `value`; true when Ajv cannot compile it. */
+  accepts(schema: object, value: unknown): boolean {
+    let validate: ValidateFunction;
+    try {
+      validate = this.#validator(schema);
+    } catch {
+      return true;
+    }
+    return validate(value) === true;
+  }
+
   #validator(schema: object): ValidateFunction {
     let v = this.#compiled.get(schema);
     if (!v) {

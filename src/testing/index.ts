@@ -14,8 +14,12 @@ export {
 export { type TestDatabaseOptions, testDatabase } from './database.js';
 export { type InjectTarget, injectFetch } from './inject-fetch.js';
 export {
+  type ContractCoverage,
+  type ContractReport,
+  type ContractSetup,
   type ContractSubject,
   type ContractViolation,
+  type OperationCoverage,
   type VerifyContractOptions,
   verifyContract,
 } from './verify.js';

@@ -22,6 +22,12 @@ export interface DerivedRequest {
   readonly payload?: string;
   /** What makes it invalid; absent for a valid request. */
   readonly invalid?: string;
+  /** The path parameters' values. */
+  readonly path: Readonly<Record<string, unknown>>;
+  /** Whether every path value was given (a fixture or a value a response returned). */
+  readonly known: boolean;
+  /** What a valid request lacks that the document requires (a body that is not generated). */
+  readonly incomplete?: string;
 }
 
 /** What deriving needs. */
@@ -33,6 +39,10 @@ export interface DeriveOptions {
   readonly seed: number;
   /** Also derive invalid requests. */
   readonly invalid: boolean;
+  /** Values for path and query parameters, by name: the i-th valid request takes the i-th (round). */
+  readonly given?: readonly Readonly<Record<string, unknown>>[];
+  /** Whether a value satisfies a schema; sampled values it refuses are not sent. */
+  readonly accepts?: (schema: JsonSchema, value: unknown) => boolean;
 }
 
 interface Parts {
@@ -41,6 +51,8 @@ interface Parts {
   header: Record<string, unknown>;
   cookie: Record<string, unknown>;
   body?: unknown;
+  /** The path parameters whose values were given. */
+  known?: ReadonlySet<string>;
 }
 
 function text(value: unknown): string {
@@ -89,7 +101,7 @@ export function deriveRequests(
     cookie: group('cookie'),
     body,
   }) as Arbitrary<Parts>;
-  const samples = fc.sample(parts, { numRuns: o.runs, seed: o.seed });
+  const samples = validSamples(parts, params, jsonBody ? bodySchema : undefined, o);
 
   const build = (p: Parts, invalid?: string, raw?: { type: string; payload: string }) => {
     const headers: Record<string, string> = {};
@@ -98,10 +110,13 @@ export function deriveRequests(
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${k}=${encodeURIComponent(text(v))}`);
     if (cookies.length) headers.cookie = cookies.join('; ');
+    const names = params.filter((x) => x.in === 'path').map((x) => x.name);
     const r: { -readonly [K in keyof DerivedRequest]: DerivedRequest[K] } = {
       method,
       url: urlOf(template, p),
       headers,
+      path: p.path,
+      known: names.every((n) => p.known?.has(n)),
     };
     if (raw) {
       headers['content-type'] = raw.type;
@@ -111,6 +126,9 @@ export function deriveRequests(
       r.payload = JSON.stringify(p.body);
     }
     if (invalid) r.invalid = invalid;
+    else if (op.requestBody?.required && !jsonBody && !raw) {
+      r.incomplete = `its ${bodyType} body is not generated`;
+    }
     return r as DerivedRequest;
   };
   const out = samples.map((p) => build(p));
@@ -174,4 +192,39 @@ function wrongValue(schema: JsonSchema): string | undefined {
     return 'x'.repeat(schema.maxLength + 1);
   }
   return undefined;
+}
+
+/**
+ * `o.runs` samples whose every part its schema accepts (a generator may miss a keyword), the
+ * given values put in: fewer when too few candidates pass.
+ */
+function validSamples(
+  parts: Arbitrary<Parts>,
+  params: readonly ParameterObject[],
+  body: JsonSchema | undefined,
+  o: DeriveOptions,
+): Parts[] {
+  const candidates = o.fc.sample(parts, { numRuns: o.accepts ? o.runs * 8 : o.runs, seed: o.seed });
+  const ok = (p: Parts) =>
+    !o.accepts ||
+    ((body === undefined || p.body === undefined || o.accepts(body, p.body)) &&
+      params.every((x) => {
+        const v = p[x.in][x.name];
+        return v === undefined || o.accepts!(x.schema, v);
+      }));
+  const picked = candidates.filter(ok).slice(0, o.runs);
+  return picked.map((p, i) => {
+    const given = o.given?.length ? o.given[i % o.given.length]! : {};
+    const known = new Set<string>();
+    const path = { ...p.path };
+    const query = { ...p.query };
+    for (const x of params) {
+      if (!(x.name in given) || (x.in !== 'path' && x.in !== 'query')) continue;
+      if (x.in === 'path') {
+        path[x.name] = given[x.name];
+        known.add(x.name);
+      } else query[x.name] = given[x.name];
+    }
+    return { ...p, path, query, known };
+  });
 }

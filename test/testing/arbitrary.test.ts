@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { JsonSchema } from '../../src/docs/types.js';
 import { Arbitraries } from '../../src/testing/arbitrary.js';
 import { peers } from '../../src/testing/peers.js';
@@ -172,5 +173,29 @@ describe('arbitraries from schemas', () => {
       items: { type: 'array', items: { type: 'array', items: { type: 'array', items: {} } } },
     });
     expect(untyped.length).toBe(300);
+  });
+
+  it('satisfy a pattern stated with a format, and a multipleOf (what zod documents)', () => {
+    const zodEmail = z.toJSONSchema(z.email()) as JsonSchema;
+    expect(zodEmail.pattern).toBeTypeOf('string');
+    const re = new RegExp(String(zodEmail.pattern));
+    const emails = validSamples(zodEmail);
+    expect(emails.every((e) => re.test(String(e)))).toBe(true);
+    expect(new Set(emails).size).toBeGreaterThan(200);
+    validSamples(z.toJSONSchema(z.iso.datetime()) as JsonSchema);
+    validSamples(z.toJSONSchema(z.uuid()) as JsonSchema);
+    validSamples({ type: 'string', format: 'email', pattern: '^[a-z]+@example\\.com$' });
+    const fives = validSamples({ type: 'integer', multipleOf: 5, minimum: 3, maximum: 40 });
+    expect(new Set(fives)).toEqual(new Set([5, 10, 15, 20, 25, 30, 35, 40]));
+    const steps = validSamples({
+      type: 'number',
+      multipleOf: 0.25,
+      exclusiveMinimum: 0,
+      maximum: 1,
+    });
+    expect(new Set(steps)).toEqual(new Set([0.25, 0.5, 0.75, 1]));
+    validSamples({ type: 'string', format: 'ipv4' });
+    // Not a Unicode-mode pattern (`\_`): read as a plain one rather than thrown on.
+    expect(sample({ type: 'string', pattern: '^a\\_b$' }, false, 3)).toEqual(['a_b', 'a_b', 'a_b']);
   });
 });

@@ -136,4 +136,11 @@ describe('ResponseChecker', () => {
       ].map(isJson),
     ).toEqual([true, true, false, false, false]);
   });
+
+  it('says whether a schema accepts a value, and does not refuse what Ajv cannot compile', () => {
+    const checker = new ResponseChecker(newAjv(), doc);
+    expect(checker.accepts({ $ref: '#/components/schemas/Item' }, { id: 1 })).toBe(true);
+    expect(checker.accepts({ $ref: '#/components/schemas/Item' }, { id: 'a' })).toBe(false);
+    expect(checker.accepts({ type: 'string', pattern: '^a\\_b$' }, 'zzz')).toBe(true);
+  });
 });

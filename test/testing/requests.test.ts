@@ -158,9 +158,9 @@ describe('deriveRequests', () => {
     const plain: OperationObject = { operationId: 'get', responses: {} } as OperationObject;
     const got = deriveRequests('/p', 'GET', plain, { ...options(true), runs: 3 });
     expect(got).toStrictEqual([
-      { method: 'GET', url: '/p', headers: {} },
-      { method: 'GET', url: '/p', headers: {} },
-      { method: 'GET', url: '/p', headers: {} },
+      { method: 'GET', url: '/p', headers: {}, path: {}, known: true },
+      { method: 'GET', url: '/p', headers: {}, path: {}, known: true },
+      { method: 'GET', url: '/p', headers: {}, path: {}, known: true },
     ]);
     expect(deriveRequests('/p', 'GET', op, { ...options(true), runs: 0 })).toEqual([]);
   });
