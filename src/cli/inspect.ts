@@ -26,13 +26,14 @@ Options:
   -h, --help   this help`;
 
 /** The help of `keelson openapi`. */
-export const OPENAPI_HELP = `Usage: keelson openapi [entry] [--out <file>]
+export const OPENAPI_HELP = `Usage: keelson openapi [entry] [--out <file>] [--version <name>]
 
 Writes the OpenAPI 3.1 document of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports,
 without starting the server: to <file>, or to stdout.
 
 Options:
-  --out <file>   where to write the document (folders are created)
+  --out <file>        where to write the document (folders are created)
+  --version <name>    the document of one API version (app.group(prefix, { version }))
   -h, --help     this help`;
 
 /** Runs `keelson routes`; returns the exit code. */
@@ -50,13 +51,14 @@ export async function routesCommand(argv: readonly string[], io: CliIo): Promise
 
 /** Runs `keelson openapi`; returns the exit code. */
 export async function openapiCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parse(argv, { out: { type: 'string' } }, 1);
+  const args = parse(argv, { out: { type: 'string' }, version: { type: 'string' } }, 1);
   if (args.values.help) {
     io.out(OPENAPI_HELP);
     return 0;
   }
   const app = await loadApp(io.cwd, args.positionals[0] ?? DEFAULT_APP_ENTRY);
-  const json = `${JSON.stringify(await app.openapi(), null, 2)}\n`;
+  const doc = await app.openapi(stringOption(args, 'version'));
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
   const out = stringOption(args, 'out');
   if (out === undefined) {
     io.out(json.trimEnd());
