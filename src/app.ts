@@ -13,7 +13,8 @@ import {
   type Translator,
 } from './contracts.js';
 import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
-import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import { OpenApiDocuments } from './docs/documents.js';
+import type { OpenApiDocument } from './docs/openapi.js';
 import { HealthRegistry } from './health/index.js';
 import type { StaticOptions } from './http/static/index.js';
 import { Lifecycle } from './lifecycle/index.js';
@@ -21,6 +22,7 @@ import { type Logger, newLogger } from './logger/index.js';
 import {
   assertMiddleware,
   Group,
+  type GroupOptions,
   originOf,
   type Registrable,
   registerModule,
@@ -57,7 +59,7 @@ export class App {
   readonly #lifecycle: Lifecycle;
   #scope: Scope = this.#root;
   #built: Promise<void> | undefined;
-  #openapi: OpenApiDocument | undefined;
+  readonly #documents: OpenApiDocuments;
 
   /** Creates the app: applies config defaults, creates the logger and the engine. Throws on bad config. */
   constructor(options: AppOptions) {
@@ -81,6 +83,11 @@ export class App {
       feed ? [feed.observer] : [],
     );
     this.#engine = new AppEngine(options, this.#config, this.#runtime);
+    this.#documents = new OpenApiDocuments({
+      config: this.#config,
+      routes: () => this.#table.entries,
+      options: () => this.#engine.docsOptions(this.#appMiddleware),
+    });
   }
 
   /** The resolved configuration, defaults applied. */
@@ -147,9 +154,9 @@ export class App {
     return this;
   }
 
-  /** A route group: routes registered on it get `prefix` and run inside `middleware`. */
-  group(prefix: string, ...middleware: Middleware[]): Group<App> {
-    return new Group<App>(this.#host, this.#scope, prefix, middleware);
+  /** A route group: `prefix`, then options (`{ version, deprecated }`), then middleware, each optional. */
+  group(prefix: string, first?: GroupOptions | Middleware, ...rest: Middleware[]): Group<App> {
+    return Group.open<App>(this.#host, this.#scope, prefix, first, rest);
   }
 
   /**
@@ -228,17 +235,12 @@ export class App {
   }
 
   /**
-   * The OpenAPI 3.1 document of the app, built once from the route table: at startup when the
-   * docs are served, at the first call otherwise (production).
+   * The OpenAPI 3.1 document of the app, or of one API version (`app.group(p, { version })`):
+   * built once, at startup when the docs are served, at the first call otherwise (production).
    */
-  async openapi(): Promise<OpenApiDocument> {
+  async openapi(version?: string): Promise<OpenApiDocument> {
     await this.ready();
-    this.#openapi ??= buildOpenApi(
-      this.#config,
-      this.#table.entries,
-      this.#engine.docsOptions(this.#appMiddleware),
-    );
-    return this.#openapi;
+    return this.#documents.get(version);
   }
 
   /** Serves until SIGINT or SIGTERM, shuts down gracefully (see Lifecycle) and exits 0 or 1. */
@@ -276,13 +278,12 @@ export class App {
 
   async #build(): Promise<void> {
     for (const hook of this.#startHooks) await hook();
-    this.#openapi = addBuiltinRoutes(this.#table, this.#root, {
+    addBuiltinRoutes(this.#table, this.#root, {
       config: this.#config,
       health: this.#health,
       lifecycle: this.#lifecycle,
       pageHeaders: this.#engine.security.page,
-      document: () => this.#openapi!,
-      docsOptions: () => this.#engine.docsOptions(this.#appMiddleware),
+      documents: this.#documents,
       panel: this.#panel,
       appMiddleware: this.#appMiddleware,
     });

@@ -5,7 +5,8 @@
  */
 import type { ResolvedConfig } from './config/index.js';
 import { devPanelRoutes, type PanelFeed, type ResolvedDevPanel } from './devpanel/index.js';
-import { type BuildOpenApiOptions, buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
+import type { OpenApiDocuments } from './docs/documents.js';
+import type { OpenApiDocument } from './docs/openapi.js';
 import { docsRoutes } from './docs/routes.js';
 import { type HealthRegistry, healthRoutes } from './health/index.js';
 import type { Lifecycle } from './lifecycle/index.js';
@@ -32,10 +33,8 @@ export interface BuiltinPlan {
   readonly lifecycle: Lifecycle;
   /** The headers of HTML pages (the docs page, the panel). */
   readonly pageHeaders: Readonly<Record<string, string>>;
-  /** The document, once built; the docs routes serve it. */
-  readonly document: () => OpenApiDocument;
-  /** The document's options beyond the config (error body, app middleware), read when built. */
-  readonly docsOptions: () => BuildOpenApiOptions;
+  /** The app's OpenAPI documents (the whole one, one per version); the docs routes serve them. */
+  readonly documents: OpenApiDocuments;
   /** The dev panel, when it is on. */
   readonly panel: PanelPlan | undefined;
   /** App-wide middleware, for the panel's route table. */
@@ -43,24 +42,23 @@ export interface BuiltinPlan {
 }
 
 /**
- * Adds the built-in routes the config asks for, at the root, and returns the OpenAPI document
- * when the docs are served: built here, before mounting, so a schema it cannot express fails the
- * start naming its route.
+ * Adds the built-in routes the config asks for, at the root. When the docs are served, their
+ * documents (every version's) are built here, before mounting, so a schema one cannot express
+ * fails the start naming its route.
  */
-export function addBuiltinRoutes(
-  table: RouteTable,
-  root: Scope,
-  plan: BuiltinPlan,
-): OpenApiDocument | undefined {
+export function addBuiltinRoutes(table: RouteTable, root: Scope, plan: BuiltinPlan): void {
   const { config, lifecycle } = plan;
   const add = (routes: Parameters<RouteTable['add']>[0][]) => {
     for (const r of routes) table.add(r, root, 'keelson', true);
   };
   if (!config.disableHealth) add(healthRoutes(config, plan.health, lifecycle.shutdownBegun));
+  const { documents } = plan;
   let document: OpenApiDocument | undefined;
   if (config.docs.enabled) {
-    add(docsRoutes({ docs: config.docs, document: plan.document, headers: plan.pageHeaders }));
-    document = buildOpenApi(config, table.entries, plan.docsOptions());
+    const versions = documents.versions;
+    add(docsRoutes({ docs: config.docs, documents, versions, headers: plan.pageHeaders }));
+    document = documents.build();
+    for (const v of versions) documents.get(v);
   }
   if (plan.panel) {
     // Without served docs (production), the panel builds the document on first use: its route
@@ -70,7 +68,7 @@ export function addBuiltinRoutes(
       if (document) return document;
       if (built === undefined) {
         try {
-          built = buildOpenApi(config, table.entries, plan.docsOptions());
+          built = documents.get();
         } catch {
           built = null;
         }
@@ -92,5 +90,4 @@ export function addBuiltinRoutes(
       }),
     );
   }
-  return document;
 }

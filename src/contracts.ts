@@ -49,6 +49,8 @@ export interface RequestMetric {
   statusCode: number;
   /** Time from the request's arrival to the end of its response, in milliseconds. */
   durationMs: number;
+  /** The operationId of the route, set only when the route is deprecated: who still calls it. */
+  deprecated?: string;
 }
 
 /** One finished try of a background job (keelson/queue), as given to a metrics collector. */

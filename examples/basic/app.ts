@@ -7,6 +7,7 @@ import type { Logger } from '../../src/logger/index.js';
 import { AccountController } from './account.js';
 import { MediaModule, ticksRoute } from './media.js';
 import { type UsersController, UsersModule, usersDatabase } from './users.js';
+import { type UsersV2Controller, UsersV2Module } from './users-v2.js';
 
 /** The service banner at `/`. */
 const banner = get('/', { summary: 'Service banner', operationId: 'getBanner' }, () => ({
@@ -27,18 +28,24 @@ function quoteRoute() {
   );
 }
 
+/** The routes every version has: the banner, the quote and the account. */
+type Shared = RoutesOf<[typeof banner, ReturnType<typeof quoteRoute>, AccountController]>;
+
 /**
- * The type of the service's routes, for `createClient<Api>()` from `keelson/client`; a client
- * package imports it with `import type`, so none of the server comes along.
+ * The routes of API version 1 (its users routes deprecated), for `createClient<ApiV1>()` from
+ * `keelson/client`; a client package imports it with `import type`, so none of the server comes
+ * along.
  */
-export type Api = RoutesOf<
-  [
-    typeof banner,
-    ReturnType<typeof quoteRoute>,
-    AccountController,
-    Prefixed<'/api/v1', RoutesOf<UsersController>>,
-  ]
->;
+export type ApiV1 = Shared | Prefixed<'/api/v1', RoutesOf<UsersController>>;
+
+/** The routes of API version 2, for `createClient<ApiV2>()`. */
+export type ApiV2 = Shared | Prefixed<'/api/v2', RoutesOf<UsersV2Controller>>;
+
+/** Every route of the service, both versions. */
+export type Api = ApiV1 | ApiV2;
+
+/** When version 1 of the users routes stops answering. */
+export const V1_SUNSET = new Date('2027-06-30T00:00:00Z');
 
 /** Lets a request through only with the demo bearer token. */
 const requireAuth: Middleware = async function requireAuth(c, next) {
@@ -100,6 +107,13 @@ export function createApp(options: CreateAppOptions = {}): App {
   app.addRoutes(banner, ticksRoute);
   app.registerController(new AccountController(options.jwtSecret ?? DEVELOPMENT_JWT_SECRET));
   app.addRoutes(quoteRoute());
-  app.group('/api/v1', requireAuth).use(new UsersModule(db)).use(new MediaModule());
+  // Version 1: its users routes deprecated in favour of version 2's (a nested group with no
+  // prefix of its own); its media routes are not.
+  const v1 = app.group('/api/v1', { version: 'v1' }, requireAuth);
+  v1.group('/', { deprecated: { sunset: V1_SUNSET, link: '/api/v2/users' } }).use(
+    new UsersModule(db),
+  );
+  v1.use(new MediaModule());
+  app.group('/api/v2', { version: 'v2' }, requireAuth).use(new UsersV2Module(db));
   return app;
 }

@@ -27,18 +27,19 @@ Options:
   -h, --help   this help`;
 
 /** The help of `keelson openapi`. */
-export const OPENAPI_HELP = `Usage: keelson openapi [entry] [--out <file>] [--check-breaking <base.json>]
+export const OPENAPI_HELP = `Usage: keelson openapi [entry] [--out <file>] [--version <name>] [--check-breaking <base.json>]
 
 Writes the OpenAPI 3.1 document of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports,
 without starting the server: to <file>, or to stdout.
 
 Options:
-  --out <file>   where to write the document (folders are created)
+  --out <file>        where to write the document (folders are created)
+  --version <name>    the document of one API version (app.group(prefix, { version }))
   --check-breaking <base.json>
-                 compare the document with a saved one instead of writing it: one line per
-                 change (BREAKING or non-breaking, operation, JSON location); exit 1 on a
-                 breaking change, unless info.version raises the major version
-  -h, --help     this help`;
+                      compare the document with a saved one instead of writing it: one line
+                      per change (BREAKING or non-breaking, operation, JSON location); exit 1 on
+                      a breaking change, unless info.version raises the major version
+  -h, --help          this help`;
 
 /** Runs `keelson routes`; returns the exit code. */
 export async function routesCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -55,15 +56,20 @@ export async function routesCommand(argv: readonly string[], io: CliIo): Promise
 
 /** Runs `keelson openapi`; returns the exit code. */
 export async function openapiCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parse(argv, { out: { type: 'string' }, 'check-breaking': { type: 'string' } }, 1);
+  const args = parse(
+    argv,
+    { out: { type: 'string' }, version: { type: 'string' }, 'check-breaking': { type: 'string' } },
+    1,
+  );
   if (args.values.help) {
     io.out(OPENAPI_HELP);
     return 0;
   }
   const app = await loadApp(io.cwd, args.positionals[0] ?? DEFAULT_APP_ENTRY);
+  const doc = await app.openapi(stringOption(args, 'version'));
   const base = stringOption(args, 'check-breaking');
-  if (base !== undefined) return checkBreaking(await app.openapi(), base, io);
-  const json = `${JSON.stringify(await app.openapi(), null, 2)}\n`;
+  if (base !== undefined) return checkBreaking(doc, base, io);
+  const json = `${JSON.stringify(doc, null, 2)}\n`;
   const out = stringOption(args, 'out');
   if (out === undefined) {
     io.out(json.trimEnd());

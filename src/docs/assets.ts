@@ -23,9 +23,25 @@ export interface Asset {
 export const INIT_SCRIPT = 'keelson-docs.js';
 
 // No inline script on the page, so a Content-Security-Policy of `script-src 'self'` holds.
+// With API versions, the page's picker names one (`?version=v2`): its document is shown, and
+// choosing another reloads the page with it.
 const INIT_SOURCE = `'use strict';
 (function startDocs() {
   var url = document.currentScript.getAttribute('data-spec-url');
+  var picker = document.getElementById('keelson-version');
+  if (picker) {
+    var wanted = new URLSearchParams(location.search).get('version') || '';
+    for (var i = 0; i < picker.options.length; i++) {
+      var option = picker.options[i];
+      if (option.value === wanted) {
+        picker.selectedIndex = i;
+        url = option.getAttribute('data-spec-url');
+      }
+    }
+    picker.addEventListener('change', function pickVersion() {
+      location.search = picker.value ? '?version=' + encodeURIComponent(picker.value) : '';
+    });
+  }
   window.ui = SwaggerUIBundle({
     url: url,
     dom_id: '#swagger-ui',

@@ -4,6 +4,7 @@
  */
 import type { DocsTag, ResolvedConfig } from '../config/index.js';
 import { PROBLEM_CONTENT_TYPE } from '../errors/index.js';
+import { scopeVersion } from '../routing/deprecation.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware, Schema } from '../routing/types.js';
 import { SchemaRegistry } from './components.js';
@@ -28,6 +29,11 @@ export interface BuildOpenApiOptions {
   errorResponse?: { contentType: string; schema?: Schema };
   /** The app-level middleware (`app.use(fn)`), which runs on every route but the builtin ones. */
   middleware?: readonly Middleware[];
+  /**
+   * The API version to document: the routes of groups of that version and the routes of no
+   * version (health, the banner), the title followed by ` (<version>)`. @default every route
+   */
+  version?: string;
 }
 
 /** One operation to be placed in the document. */
@@ -56,7 +62,9 @@ export function buildOpenApi(
   const registry = new SchemaRegistry();
   const appMiddleware = options.middleware ?? [];
   // docs.builtins: false keeps Keelson's own routes (health) out; they are still served.
-  const visible = routes.filter((e) => !e.def.options.hidden && (docs.builtins || !e.builtin));
+  const visible = routes.filter(
+    (e) => !e.def.options.hidden && (docs.builtins || !e.builtin) && inVersion(e, options.version),
+  );
   const schemes = mergeSecuritySchemes(
     docs.securitySchemes,
     new Set(visible.flatMap((e) => middlewareAround(e, appMiddleware))),
@@ -94,7 +102,8 @@ export function buildOpenApi(
     }
   }
 
-  const info: OpenApiDocument['info'] = { title: docs.title, version: docs.version };
+  const title = options.version === undefined ? docs.title : `${docs.title} (${options.version})`;
+  const info: OpenApiDocument['info'] = { title, version: docs.version };
   if (docs.description) info.description = docs.description;
   if (docs.contact) info.contact = docs.contact;
   if (docs.license) info.license = docs.license;
@@ -141,6 +150,23 @@ export function documentedOperations(
   doc: OpenApiDocument,
 ): readonly DocumentedOperation[] | undefined {
   return (doc as { [OPERATIONS]?: readonly DocumentedOperation[] })[OPERATIONS];
+}
+
+/** The API versions of a route table's groups, in the order they first appear. */
+export function versionsOf(routes: readonly RouteEntry[]): string[] {
+  const found = new Set<string>();
+  for (const e of routes) {
+    const v = scopeVersion(e.scope);
+    if (v !== undefined) found.add(v);
+  }
+  return [...found];
+}
+
+// A version's document has its own routes and the routes of no version, which all clients share.
+function inVersion(entry: RouteEntry, version: string | undefined): boolean {
+  if (version === undefined) return true;
+  const own = scopeVersion(entry.scope);
+  return own === undefined || own === version;
 }
 
 // `/users/:id` and `/users/:userId` are the same path to the router.

@@ -4,6 +4,7 @@
  */
 import type { DocsSecurityScheme, ResolvedDocsConfig } from '../config/index.js';
 import { isErrorStatus } from '../errors/status.js';
+import { checkDeprecation, effectiveDeprecation } from '../routing/deprecation.js';
 import { mediaTypeOf } from '../routing/media-type.js';
 import type { RouteEntry } from '../routing/table.js';
 import type {
@@ -111,6 +112,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   const setCookies = responseCookies(where, o.responseCookies);
   const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
   const variants = pathVariants(entry.path);
+  const deprecated = effectiveDeprecation(checkDeprecation(o.deprecated, where), entry.scope);
 
   return {
     entry,
@@ -124,7 +126,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
       if (o.summary) op.summary = o.summary;
       if (o.description) op.description = o.description;
       if (o.tags?.length) op.tags = [...o.tags];
-      if (o.deprecated) op.deprecated = true;
+      if (deprecated) op.deprecated = true;
       const parameters = parametersOf(where, variants[0]!.params, variant, {
         params,
         query,

@@ -9,8 +9,8 @@ import { get } from '../routing/builders.js';
 import type { Context } from '../routing/context.js';
 import type { RouteDef } from '../routing/types.js';
 import { assetVersions, docsAssets } from './assets.js';
-import type { OpenApiDocument } from './openapi.js';
-import { docsPage } from './page.js';
+import type { OpenApiDocuments } from './documents.js';
+import { docsPage, documentUrl } from './page.js';
 
 /** Versioned asset URLs never change content, so a browser may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -21,8 +21,10 @@ const REVALIDATE = 'no-cache';
 export interface DocsRouteOptions {
   /** The resolved docs config: path and title. */
   readonly docs: ResolvedDocsConfig;
-  /** The document, built by the time the first request arrives. */
-  readonly document: () => OpenApiDocument;
+  /** The app's documents, built by the time the first request arrives. */
+  readonly documents: Pick<OpenApiDocuments, 'get'>;
+  /** The API versions, each with a document at `<path>/<version>/openapi.json`. */
+  readonly versions: readonly string[];
   /** Security headers for the page and its assets (a page needs more than an API answer). */
   readonly headers: Readonly<Record<string, string>>;
 }
@@ -51,23 +53,30 @@ function etagOf(s: string): string {
   return `"${createHash('sha1').update(s).digest('base64url')}"`;
 }
 
-/** `GET <path>`, `GET <path>/openapi.json` and `GET <path>/assets/:file`, as builtin routes. */
-export function docsRoutes({ docs, document, headers }: DocsRouteOptions): RouteDef[] {
-  const page = docsPage(docs.title, docs.path, assetVersions());
+/**
+ * `GET <path>`, `GET <path>/openapi.json`, `GET <path>/<version>/openapi.json` for each API
+ * version, and `GET <path>/assets/:file`, as builtin routes.
+ */
+export function docsRoutes({ docs, documents, versions, headers }: DocsRouteOptions): RouteDef[] {
+  const page = docsPage(docs.title, docs.path, assetVersions(), versions);
   const pageEtag = etagOf(page);
-  let json: { body: string; etag: string } | undefined;
+  const documentRoute = (version?: string) => {
+    let json: { body: string; etag: string } | undefined;
+    return get(documentUrl(docs.path, version), { hidden: true }, function openApiRoute(c) {
+      if (!json) {
+        const body = JSON.stringify(documents.get(version));
+        json = { body, etag: etagOf(body) };
+      }
+      return send(c, json.body, 'application/json; charset=utf-8', json.etag, REVALIDATE);
+    });
+  };
   return [
     get(docs.path, { hidden: true }, function docsPageRoute(c) {
       c.reply.headers(headers);
       return send(c, page, 'text/html; charset=utf-8', pageEtag, REVALIDATE);
     }),
-    get(`${docs.path}/openapi.json`, { hidden: true }, function openApiRoute(c) {
-      if (!json) {
-        const body = JSON.stringify(document());
-        json = { body, etag: etagOf(body) };
-      }
-      return send(c, json.body, 'application/json; charset=utf-8', json.etag, REVALIDATE);
-    }),
+    documentRoute(),
+    ...versions.map((v) => documentRoute(v)),
     get(`${docs.path}/assets/:file`, { hidden: true }, function docsAssetRoute(c) {
       const file = docsAssets().get(c.params.file);
       if (!file) throw notFound(`no docs asset named ${JSON.stringify(c.params.file)}`);

@@ -5,7 +5,7 @@
  * @module
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsCollector } from '../contracts.js';
+import type { MetricsCollector, RequestMetric } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import {
   type ErrorContext,
@@ -120,12 +120,14 @@ export function recordAnswer(runtime: AnswerRuntime, entry: RequestLogEntry, rou
   const metrics = runtime.metrics;
   if (!metrics) return;
   try {
-    metrics.recordRequest({
+    const metric: RequestMetric = {
       method: entry.method,
       route,
       statusCode: entry.status,
       durationMs: entry.durationMs,
-    });
+    };
+    if (entry.deprecated !== undefined) metric.deprecated = entry.deprecated;
+    metrics.recordRequest(metric);
   } catch (err) {
     runtime.logger.warn('metrics collector failed: %s', describeError(err));
   }

@@ -72,6 +72,7 @@ export function recordRequest(
   if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
   if (answers.trustProxy) entry.ip = request.ip;
   if (span?.traceId) entry.traceId = span.traceId;
+  if (request.keelsonDeprecated !== null) entry.deprecated = request.keelsonDeprecated;
   const error = request.keelsonError;
   if (error !== null && status >= 500) entry.error = describeError(error);
   else if (status >= 400 && isKError(error) && error.cause !== undefined) {

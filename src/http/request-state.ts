@@ -12,6 +12,8 @@ declare module 'fastify' {
     keelsonRoute: string | null;
     /** Set once the request's log entry and metrics record are written. Internal to Keelson. */
     keelsonRecorded: boolean;
+    /** The operationId of the deprecated route that handled it, or null. Internal to Keelson. */
+    keelsonDeprecated: string | null;
   }
 }
 
@@ -21,6 +23,7 @@ export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonError', null);
   fastify.decorateRequest('keelsonRoute', null);
   fastify.decorateRequest('keelsonRecorded', false);
+  fastify.decorateRequest('keelsonDeprecated', null);
 }
 
 /** The longest path a log entry or a problem's detail shows; longer ones are cut. */

@@ -19,6 +19,8 @@ export interface RequestLogEntry {
   traceId?: string;
   /** What went wrong, such as the stack of a 5xx; JSON `"error"`, text ` - <error>`. */
   error?: string;
+  /** The operationId of the deprecated route called; JSON `"deprecated"` only. */
+  deprecated?: string;
 }
 
 /** Turns entries into complete lines, newline included; one implementation per LogFormat. */

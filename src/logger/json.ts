@@ -31,6 +31,7 @@ export const jsonEncoder: LineEncoder = {
     if (entry.ip !== undefined) line += `,"ip":${jsonString(entry.ip)}`;
     if (entry.traceId !== undefined) line += `,"traceId":${jsonString(entry.traceId)}`;
     if (entry.error !== undefined) line += `,"error":${jsonString(entry.error)}`;
+    if (entry.deprecated !== undefined) line += `,"deprecated":${jsonString(entry.deprecated)}`;
     return `${line}}\n`;
   },
 };

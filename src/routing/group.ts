@@ -1,4 +1,5 @@
 import { assertContract } from '../contracts.js';
+import { checkDeprecation, type Deprecation, scopeVersion } from './deprecation.js';
 import type { Scope } from './table.js';
 import { normalizePrefix } from './table.js';
 import type { Controller, Middleware, RouteDef } from './types.js';
@@ -49,6 +50,41 @@ export interface ScopeHost<A> {
   useModuleIn(scope: Scope, module: Registrable<A>): void;
 }
 
+/** What a group may declare besides its prefix and middleware: `app.group('/v2', { version: 'v2' })`. */
+export interface GroupOptions {
+  /**
+   * The API version of the group's routes: they get a document of their own at
+   * `<docs.path>/<version>/openapi.json` (with the routes of no version). Nested groups inherit it.
+   */
+  version?: string;
+  /** Marks every route of the group deprecated (a route's own `deprecated` wins). */
+  deprecated?: Deprecation;
+}
+
+/** A version name: letters, digits, `.`, `_` and `-`, as it appears in a URL. */
+const VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The options and middleware of `group(prefix, options?, ...middleware)`, checked. */
+export function groupArguments(
+  prefix: string,
+  first: GroupOptions | Middleware | undefined,
+  rest: readonly Middleware[],
+): { options: GroupOptions; middleware: Middleware[] } {
+  if (first === undefined || typeof first === 'function') {
+    return { options: {}, middleware: first === undefined ? [...rest] : [first, ...rest] };
+  }
+  if (typeof first !== 'object' || first === null) assertMiddleware(first);
+  const where = `group ${JSON.stringify(prefix)}`;
+  const { version, deprecated } = first;
+  if (version !== undefined && (typeof version !== 'string' || !VERSION.test(version))) {
+    throw new TypeError(
+      `${where}: version must be letters, digits, '.', '_' or '-', got ${JSON.stringify(version)}`,
+    );
+  }
+  checkDeprecation(deprecated, where);
+  return { options: first, middleware: [...rest] };
+}
+
 /** A set of routes under one path prefix and middleware; made by `app.group()`. */
 /** The app type `A` is what modules used on the group receive. */
 export class Group<A = unknown> {
@@ -61,14 +97,28 @@ export class Group<A = unknown> {
     parent: Scope,
     prefix: string,
     middleware: readonly Middleware[],
+    options: GroupOptions = {},
   ) {
     for (const mw of middleware) assertMiddleware(mw);
+    const outer = scopeVersion(parent);
+    if (options.version !== undefined && outer !== undefined && outer !== options.version) {
+      throw new TypeError(
+        `group ${JSON.stringify(prefix)}: version ${JSON.stringify(options.version)} inside a group of version ${JSON.stringify(outer)}`,
+      );
+    }
     this.#host = host;
     this.#scope = {
       prefix: parent.prefix + normalizePrefix(prefix),
       middleware: [...middleware],
       parent,
+      ...(options.version !== undefined ? { version: options.version } : {}),
+      ...(options.deprecated !== undefined ? { deprecated: options.deprecated } : {}),
     };
+  }
+
+  /** The API version of this group's routes, its own or inherited. */
+  get version(): string | undefined {
+    return scopeVersion(this.#scope);
   }
 
   /** The full prefix of this group. */
@@ -95,9 +145,21 @@ export class Group<A = unknown> {
     return this;
   }
 
-  /** A nested group: its prefix follows this one's, its middleware runs inside this one's. */
-  group(prefix: string, ...middleware: Middleware[]): Group<A> {
-    return new Group<A>(this.#host, this.#scope, prefix, middleware);
+  /** A nested group inside this one: `prefix`, then options (`{ deprecated }`), then middleware. */
+  group(prefix: string, first?: GroupOptions | Middleware, ...rest: Middleware[]): Group<A> {
+    return Group.open<A>(this.#host, this.#scope, prefix, first, rest);
+  }
+
+  /** Makes a group from `group()`'s arguments, checked. Internal. */
+  static open<A>(
+    host: ScopeHost<A>,
+    parent: Scope,
+    prefix: string,
+    first: GroupOptions | Middleware | undefined,
+    rest: readonly Middleware[],
+  ): Group<A> {
+    const { options, middleware } = groupArguments(prefix, first, rest);
+    return new Group<A>(host, parent, prefix, middleware, options);
   }
 }
 

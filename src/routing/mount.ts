@@ -15,6 +15,7 @@ import {
 } from './before-body.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
+import { deprecatedCall } from './deprecation.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
 import { describesOnly } from './static-schema.js';
 import { middlewareOf, type RouteEntry } from './table.js';
@@ -89,6 +90,8 @@ export function mountRoute(
         })
     : validated;
   const required = requiredParams(pattern);
+  // Its headers go on every answer of the route, errors included: the route is what is deprecated.
+  const deprecated = deprecatedCall(entry, new Date());
   // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
   const layers = new Set([
     ...(entry.builtin ? [] : appMiddleware),
@@ -137,6 +140,10 @@ export function mountRoute(
       throw noRoute(request.method, request.url);
     }
     request.keelsonRoute = pattern;
+    if (deprecated) {
+      reply.headers(deprecated.headers);
+      request.keelsonDeprecated = deprecated.operation;
+    }
     const c = new Context(request, reply, runtime);
     if (request.keelsonSpan) c.span = request.keelsonSpan;
     if (defaultStatus !== 200) reply.code(defaultStatus);

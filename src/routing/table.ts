@@ -1,4 +1,4 @@
-import type { HttpMethod, Middleware, RouteDef } from './types.js';
+import type { Deprecation, HttpMethod, Middleware, RouteDef } from './types.js';
 
 /** Where a route was registered: a prefix and middleware, nested inside its parent's. */
 export interface Scope {
@@ -8,6 +8,10 @@ export interface Scope {
   readonly middleware: Middleware[];
   /** The enclosing scope, absent at the root. */
   readonly parent: Scope | undefined;
+  /** The API version set at this level (`app.group(prefix, { version })`), if any. */
+  readonly version?: string;
+  /** The deprecation set at this level, if any. */
+  readonly deprecated?: Deprecation;
 }
 
 /** One route in the table: what both the engine and the OpenAPI document are built from. */

@@ -61,6 +61,27 @@ export type SecurityRequirement = Record<string, string[]>;
 /** One media type, or several a response may have (`['image/png', 'application/pdf']`). */
 export type MediaTypes = string | readonly string[];
 
+/** The details of a deprecation; every field is optional. */
+export interface DeprecationDetails {
+  /**
+   * When the route was (or will be) deprecated: the `Deprecation: @<epoch seconds>` header.
+   * @default the time the app mounted the route (it is deprecated from now on)
+   */
+  since?: Date;
+  /** When the route stops answering: the `Sunset` header (an HTTP-date). Not before `since`. */
+  sunset?: Date;
+  /** The URL of the route that replaces it: a `Link` with `rel="successor-version"`. */
+  link?: string;
+  /** The URL of a page about the deprecation: a `Link` with `rel="deprecation"`. */
+  info?: string;
+}
+
+/**
+ * A route's or a group's deprecation: `true`, or the dates and links of it. A route's own value
+ * wins over its group's (`false` on a route of a deprecated group undeprecates it).
+ */
+export type Deprecation = boolean | DeprecationDetails;
+
 /** Everything a route can declare besides its method, path and handler. */
 export interface RouteOptions<
   P extends Schema | undefined = undefined,
@@ -89,8 +110,11 @@ export interface RouteOptions<
   description?: string;
   /** Tags that group the operation in the docs. */
   tags?: string[];
-  /** Marks the operation deprecated in the docs. */
-  deprecated?: boolean;
+  /**
+   * Marks the route deprecated: `deprecated: true` in the docs, `Deprecation`, `Sunset` and
+   * `Link` headers on its answers, and its calls counted (see `DeprecationDetails`).
+   */
+  deprecated?: Deprecation;
   /** Security schemes the route requires. */
   security?: SecurityRequirement[];
   /** The OpenAPI operationId; derived from method and path when absent. */

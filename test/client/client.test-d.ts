@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { Api } from '../../examples/basic/app.js';
+import type { Api, ApiV1, ApiV2 } from '../../examples/basic/app.js';
 import {
   createClient,
   type DataOf,
@@ -59,7 +59,13 @@ describe('the typed client', () => {
   it('collects the routes of a controller, an array and a tuple into one union', () => {
     type Paths = RoutesOf<Api>['path'];
     expectTypeOf<Paths>().toEqualTypeOf<
-      '/' | '/quote' | '/me' | '/api/v1/users' | '/api/v1/users/:id'
+      | '/'
+      | '/quote'
+      | '/me'
+      | '/api/v1/users'
+      | '/api/v1/users/:id'
+      | '/api/v2/users'
+      | '/api/v2/users/:id'
     >();
   });
 
@@ -75,5 +81,28 @@ describe('the typed client', () => {
       () => ({ id: 1 }),
     );
     expectTypeOf<DataOf<typeof vnd>>().toEqualTypeOf<{ id: number }>();
+  });
+
+  it('types a client per API version: its routes and the shared ones, no others', async () => {
+    const v2 = createClient<ApiV2>({ baseUrl: 'http://localhost:3000' });
+    const r = await v2.get('/api/v2/users/:id', { params: { id: 1 } });
+    expectTypeOf(r.data).toEqualTypeOf<
+      { id: number; displayName: string; email: string } | undefined
+    >();
+    if (r.data) {
+      // @ts-expect-error version 2 renamed name to displayName
+      void r.data.name;
+    }
+    await v2.get('/');
+    // @ts-expect-error version 1's routes are not in version 2's client
+    await v2.get('/api/v1/users');
+    // @ts-expect-error version 2 has no POST /users
+    await v2.post('/api/v2/users', { body: { displayName: 'a', email: 'a@b.c' } });
+    const v1 = createClient<ApiV1>({ baseUrl: 'http://localhost:3000' });
+    // @ts-expect-error version 2's routes are not in version 1's client
+    await v1.get('/api/v2/users');
+    const one = await v1.get('/api/v1/users/:id', { params: { id: 1 } });
+    // @ts-expect-error version 1 has no displayName
+    void one.data?.displayName;
   });
 });

@@ -58,4 +58,26 @@ describe.skipIf(!chromiumTool.available)('the docs page in a browser', () => {
     expect(elsewhere).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('shows the document of the version picked, and reloads with another', async () => {
+    browser ??= await launchChromium(profile, { width: 1280, height: 900 });
+    const { page, elsewhere, errors } = await localPage(browser);
+    await page.goto(`${baseUrl}/docs?version=v2`);
+    await page.locator('.opblock-summary-description').first().waitFor();
+    expect(await page.locator('#keelson-version').inputValue()).toBe('v2');
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    expect(paths.some((p) => p.startsWith('/api/v2/'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('/api/v1/'))).toBe(false);
+    await Promise.all([
+      page.waitForURL(/version=v1$/),
+      page.selectOption('#keelson-version', 'v1'),
+    ]);
+    await page.locator('.opblock-summary-description').first().waitFor();
+    const v1 = await page.locator('.opblock-summary-path').allTextContents();
+    expect(v1.some((p) => p.startsWith('/api/v1/'))).toBe(true);
+    expect(v1.some((p) => p.startsWith('/api/v2/'))).toBe(false);
+    expect(await page.locator('.opblock-deprecated').count()).toBeGreaterThan(0);
+    expect(elsewhere).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { App } from '../../src/index.js';
+import { App, get } from '../../src/index.js';
 import { prometheus } from '../../src/integrations/prometheus/index.js';
 import { memoryLogger } from '../app/helpers.js';
 
@@ -13,6 +13,20 @@ describe('prometheus options and job metrics', () => {
         `prometheus: path should start with '/', instead got ${String(path)}`,
       );
     }
+  });
+
+  it('counts calls of deprecated operations by operationId, and no others', async () => {
+    const metrics = prometheus({ defaultMetrics: false });
+    const app = new App({ serviceName: 'svc', logger: memoryLogger().logger });
+    app.use(metrics);
+    app
+      .group('/v1', { deprecated: true })
+      .addRoutes(get('/users', { operationId: 'listUsersV1' }, () => []));
+    app.addRoutes(get('/v2/users', () => []));
+    for (const url of ['/v1/users', '/v1/users', '/v2/users']) await app.inject(url);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('http_deprecated_requests_total{operation="listUsersV1"} 2');
+    expect(text).not.toMatch(/http_deprecated_requests_total\{operation="getV2Users"\}/);
   });
 
   it('observes database queries in seconds, by operation and status', async () => {

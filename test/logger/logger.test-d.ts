@@ -22,7 +22,7 @@ describe('the logger types', () => {
     expectTypeOf<Logger['info']>().parameters.toEqualTypeOf<[unknown, ...unknown[]]>();
   });
 
-  it('makes only requestId, ip, traceId and error optional in a request entry', () => {
+  it('makes only requestId, ip, traceId, error and deprecated optional in a request entry', () => {
     expectTypeOf<RequestLogEntry>().toEqualTypeOf<{
       method: string;
       path: string;
@@ -32,6 +32,7 @@ describe('the logger types', () => {
       ip?: string;
       traceId?: string;
       error?: string;
+      deprecated?: string;
     }>();
   });
 

@@ -58,6 +58,7 @@ export class PrometheusMetrics implements MetricsCollector, Module {
   readonly path: string;
   readonly #requests: Counter<(typeof LABELS)[number]>;
   readonly #duration: Histogram<(typeof LABELS)[number]>;
+  readonly #deprecated: Counter<'operation'>;
   readonly #jobs: Counter<'queue' | 'job' | 'status'>;
   readonly #jobDuration: Histogram<'queue' | 'job' | 'status'>;
   readonly #queryDuration: Histogram<'operation' | 'status'>;
@@ -92,6 +93,12 @@ export class PrometheusMetrics implements MetricsCollector, Module {
       buckets: [...buckets],
       registers: [this.registry],
     });
+    this.#deprecated = new promClient.Counter({
+      name: `${prefix}http_deprecated_requests_total`,
+      help: 'Requests served by deprecated operations, by operationId: who still calls them.',
+      labelNames: ['operation'],
+      registers: [this.registry],
+    });
     this.#jobs = new promClient.Counter({
       name: `${prefix}jobs_total`,
       help: 'Tries of background jobs (keelson/queue) finished, by queue, job name and status.',
@@ -122,11 +129,12 @@ export class PrometheusMetrics implements MetricsCollector, Module {
     if (inClusterWorker()) shareWithPrimary(this.registry);
   }
 
-  /** Counts one finished request and observes its duration. */
-  recordRequest({ method, route, statusCode, durationMs }: RequestMetric): void {
+  /** Counts one finished request and observes its duration; counts a deprecated call too. */
+  recordRequest({ method, route, statusCode, durationMs, deprecated }: RequestMetric): void {
     const labels = { method, route, status_code: statusCode };
     this.#requests.inc(labels);
     this.#duration.observe(labels, durationMs / 1000);
+    if (deprecated !== undefined) this.#deprecated.inc({ operation: deprecated });
   }
 
   /** Counts one finished try of a background job and observes its duration. */
