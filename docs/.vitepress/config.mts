@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { defineConfig, type DefaultTheme } from 'vitepress';
+import { type DefaultTheme, defineConfig } from 'vitepress';
 
 // The documentation site: `npm run docs:build` (TypeDoc into docs/api/, then VitePress into
 // docs/.vitepress/dist/) and `npm run docs:dev`. Nothing is fetched at build or view time: the

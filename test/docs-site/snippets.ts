@@ -78,9 +78,7 @@ function declaredBy(line: string): string | undefined {
 
 /** The ```ts blocks of one page's Markdown. */
 export function snippetsOf(page: string, markdown: string): Snippet[] {
-  const prelude = (PRELUDE.exec(markdown)?.[1] ?? '')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
+  const prelude = (PRELUDE.exec(markdown)?.[1] ?? '').split('\n').filter((l) => l.trim() !== '');
   const out: Snippet[] = [];
   for (const m of markdown.matchAll(FENCE)) {
     const indent = m[1]!.length;
