@@ -63,13 +63,13 @@ describe.skipIf(!chromiumTool.available)('the docs site in Chromium', () => {
         if (loaded && path.startsWith('/api/')) await routeTo(page, path);
         else await page.goto(server.url + path, { waitUntil: 'load' });
         loaded = true;
-        const seen = await page.evaluate(() => ({
-          links: [...document.querySelectorAll('a[href]')].map(
-            (a) => (a as HTMLAnchorElement).href,
-          ),
-          ids: [...document.querySelectorAll('[id]')].map((e) => e.id),
-          notFound: document.querySelector('.NotFound') !== null,
-        }));
+        const seen = {
+          links: await page
+            .locator('a[href]')
+            .evaluateAll((links) => links.map((a) => (a as unknown as { href: string }).href)),
+          ids: await page.locator('[id]').evaluateAll((els) => els.map((e) => e.id)),
+          notFound: (await page.locator('.NotFound').count()) > 0,
+        };
         const shown = seen.notFound ? ['the page shows "PAGE NOT FOUND"'] : [];
         visits.set(path, { errors: [...errors.slice(before), ...shown], ...seen });
       }
@@ -144,7 +144,7 @@ describe.skipIf(!chromiumTool.available)('the docs site in Chromium', () => {
     const results = page.locator('.VPLocalSearchBox .results a');
     await results.first().waitFor({ timeout: 10_000 });
     const hrefs = await results.evaluateAll((links) =>
-      links.map((a) => (a as HTMLAnchorElement).pathname),
+      links.map((a) => (a as unknown as { pathname: string }).pathname),
     );
     expect(hrefs).toContain('/guide/routing.html');
     await page.close();
@@ -157,10 +157,14 @@ describe.skipIf(!chromiumTool.available)('the docs site in Chromium', () => {
  */
 async function routeTo(page: Page, path: string): Promise<void> {
   await page.evaluate(async (to) => {
+    // Runs in the page: its globals, typed here by what is used of them.
     type Router = { go(to: string): Promise<void> };
-    const app = (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ as
-      | { _context: { provides: Record<symbol, unknown> } }
-      | undefined;
+    type VueApp = { _context: { provides: Record<symbol, unknown> } };
+    const page = globalThis as unknown as {
+      document: { querySelector(selector: string): { __vue_app__?: VueApp } | null };
+      requestAnimationFrame(callback: () => void): void;
+    };
+    const app = page.document.querySelector('#app')?.__vue_app__;
     if (!app) throw new Error('the VitePress app is not mounted');
     const provides = app._context.provides;
     const router = Object.getOwnPropertySymbols(provides)
@@ -168,7 +172,7 @@ async function routeTo(page: Page, path: string): Promise<void> {
       .find((value): value is Router => typeof value?.go === 'function');
     if (!router) throw new Error('no router in the VitePress app');
     await router.go(to);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise<void>((resolve) => page.requestAnimationFrame(resolve));
   }, path);
 }
 
