@@ -83,6 +83,7 @@ export default defineConfig({
       { text: 'Guide', link: '/guide/first-service' },
       { text: 'Reference', link: '/reference/app-options' },
       { text: 'API', link: '/api/' },
+      { text: 'Contributing', link: '/contributing' },
     ],
     sidebar: {
       '/guide/': guide,
