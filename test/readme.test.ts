@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pages } from './docs-site/snippets.js';
 
-// The README's TypeScript snippets that import anything are meant to be copied: each must import
-// the Keelson names it uses, from the entry that exports them.
+// The README is the front page: short, with the two commands, and links into docs/ that work on
+// GitHub. Its TypeScript snippets and the docs' that import anything are meant to be copied: each
+// must import the Keelson names it uses, from the entry that exports them (the docs' snippet
+// test compiles them; this names a name a page's prelude would otherwise hide).
 
 const root = new URL('../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -39,13 +42,15 @@ function entryExports(): Map<string, Set<string>> {
   return entries;
 }
 
-/** The README's ```ts blocks that import anything, with their first line's number. */
-function importingSnippets(): { line: number; code: string }[] {
-  const readme = read('README.md');
-  const out: { line: number; code: string }[] = [];
-  for (const m of readme.matchAll(/```ts\n([\s\S]*?)```/g)) {
-    if (!/^import /m.test(m[1]!)) continue;
-    out.push({ line: readme.slice(0, m.index).split('\n').length, code: m[1]! });
+/** The ```ts blocks of the README and the docs that import anything, with page and line. */
+function importingSnippets(): { page: string; line: number; code: string }[] {
+  const out: { page: string; line: number; code: string }[] = [];
+  for (const page of pages()) {
+    const text = read(page);
+    for (const m of text.matchAll(/^```ts[^\n]*\n([\s\S]*?)^```/gm)) {
+      if (!/^import /m.test(m[1]!)) continue;
+      out.push({ page, line: text.slice(0, m.index).split('\n').length, code: m[1]! });
+    }
   }
   return out;
 }
@@ -88,15 +93,34 @@ function importProblems(code: string, entries: Map<string, Set<string>>): string
   return problems;
 }
 
-describe('the README snippets', () => {
+describe('the README', () => {
+  const readme = read('README.md');
+
+  it('stays short, with the two commands of this repository', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm install && npm test');
+  });
+
+  it('links into the docs with relative links that lead to a file', () => {
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+      .map((m) => m[1]!)
+      .filter((href) => !/^[a-z]+:/.test(href));
+    const guides = links.filter((href) => href.startsWith('docs/guide/'));
+    expect(guides.length).toBeGreaterThanOrEqual(12);
+    expect(links.filter((href) => !existsSync(new URL(href, root)))).toEqual([]);
+  });
+});
+
+describe('the README and docs snippets', () => {
   it('import the names they use from the entry that exports them', () => {
     const entries = entryExports();
     expect(entries.get('keelson')?.has('guarded')).toBe(true);
     expect(entries.get('keelson/client')?.has('RoutesOf')).toBe(true);
     const snippets = importingSnippets();
-    expect(snippets.length).toBeGreaterThan(10);
-    const problems = snippets.flatMap(({ line, code }) =>
-      importProblems(code, entries).map((p) => `README.md:${line}: ${p}`),
+    expect(snippets.length).toBeGreaterThan(40);
+    const problems = snippets.flatMap(({ page, line, code }) =>
+      importProblems(code, entries).map((p) => `${page}:${line}: ${p}`),
     );
     expect(problems).toEqual([]);
   });
