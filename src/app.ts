@@ -15,7 +15,6 @@ import {
 import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
 import { buildOpenApi, type OpenApiDocument } from './docs/openapi.js';
 import { HealthRegistry } from './health/index.js';
-import type { StaticOptions } from './http/static/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
 import {
@@ -29,6 +28,7 @@ import {
 } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
+import type { StaticOptions } from './static/index.js';
 
 /**
  * A unit of a service that registers (synchronously) its own controllers, health checkers and

@@ -5,6 +5,8 @@
 
 // ── The application ──────────────────────────────────────────────────────────
 export { App, type AppOptions, type Module } from './app.js';
+// ── HTTP features ────────────────────────────────────────────────────────────
+export type { CompressOptions } from './compress/index.js';
 // ── Configuration ────────────────────────────────────────────────────────────
 export {
   ConfigError,
@@ -45,10 +47,13 @@ export {
   type Tracer,
   type Translator,
 } from './contracts.js';
+export type { CookieOptions, CookiesOptions } from './cookies/index.js';
 // ── Dev panel ────────────────────────────────────────────────────────────────
 export type { DevPanelOptions } from './devpanel/index.js';
 // ── Docs ─────────────────────────────────────────────────────────────────────
 export type { OpenApiDocument } from './docs/openapi.js';
+export type { TrustProxy } from './engine/engine.js';
+export type { RequestIdOptions } from './engine/request-id.js';
 // ── Errors ───────────────────────────────────────────────────────────────────
 export {
   badRequest,
@@ -73,50 +78,6 @@ export {
 } from './errors/index.js';
 // ── Health ───────────────────────────────────────────────────────────────────
 export type { HealthReport, HealthStatus } from './health/index.js';
-export { negotiateLanguage } from './http/accept-language.js';
-// ── HTTP features ────────────────────────────────────────────────────────────
-export type { CompressOptions } from './http/compress/index.js';
-export type { CookieOptions, CookiesOptions } from './http/cookies/index.js';
-export type { TrustProxy } from './http/engine.js';
-export {
-  type MemoryStoreOptions,
-  memoryStore,
-  type RateLimitHit,
-  type RateLimitOptions,
-  type RateLimitStore,
-  type RedisClient,
-  type RedisStoreOptions,
-  rateLimit,
-  redisStore,
-} from './http/rate-limit/index.js';
-export type { RequestIdOptions } from './http/request-id.js';
-// ── Server-sent events ───────────────────────────────────────────────────────
-export {
-  EVENT_STREAM_TYPE,
-  eventStream,
-  type ServerSentEvent,
-  type SseOptions,
-} from './http/sse/index.js';
-export type { StaticOptions } from './http/static/index.js';
-// ── Uploads ──────────────────────────────────────────────────────────────────
-export {
-  type CollectedForm,
-  type FileField,
-  type FileOptions,
-  file,
-  MULTIPART_TYPE,
-  type MultipartOutput,
-  type MultipartSchema,
-  type MultipartShape,
-  multipart,
-} from './http/uploads/index.js';
-// ── WebSockets ───────────────────────────────────────────────────────────────
-export {
-  type WebSocketConnection,
-  type WebSocketContext,
-  type WebSocketOptions,
-  ws,
-} from './http/websocket/index.js';
 // ── Idempotency keys ─────────────────────────────────────────────────────────
 export {
   IDEMPOTENCY_TABLE_SQL,
@@ -127,6 +88,18 @@ export {
   redisIdempotencyStore,
   type StoredAnswer,
 } from './idempotency/index.js';
+export {
+  type MemoryStoreOptions,
+  memoryStore,
+  type RateLimitHit,
+  type RateLimitOptions,
+  type RateLimitStore,
+  type RedisClient,
+  type RedisStoreOptions,
+  rateLimit,
+  redisStore,
+} from './rate-limit/index.js';
+export { negotiateLanguage } from './request/accept-language.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
 export {
   del,
@@ -190,6 +163,33 @@ export type {
   Sent,
   TypedRouteDef,
 } from './routing/types.js';
+// ── Server-sent events ───────────────────────────────────────────────────────
+export {
+  EVENT_STREAM_TYPE,
+  eventStream,
+  type ServerSentEvent,
+  type SseOptions,
+} from './sse/index.js';
+export type { StaticOptions } from './static/index.js';
+// ── Uploads ──────────────────────────────────────────────────────────────────
+export {
+  type CollectedForm,
+  type FileField,
+  type FileOptions,
+  file,
+  MULTIPART_TYPE,
+  type MultipartOutput,
+  type MultipartSchema,
+  type MultipartShape,
+  multipart,
+} from './uploads/index.js';
+// ── WebSockets ───────────────────────────────────────────────────────────────
+export {
+  type WebSocketConnection,
+  type WebSocketContext,
+  type WebSocketOptions,
+  ws,
+} from './websocket/index.js';
 
 /** The version of the keelson package. */
 export const VERSION = '0.1.0';

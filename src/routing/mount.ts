@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { UNMATCHED_ROUTE } from '../engine/answer.js';
 import { describeError } from '../errors/describe.js';
 import { internal } from '../errors/index.js';
-import { UNMATCHED_ROUTE } from '../http/answer.js';
-import { decodeBody, isJsonType, unsupportedMediaType } from '../http/body.js';
-import { noRoute } from '../http/request-state.js';
-import { collectorFor } from '../http/uploads/collect.js';
-import { multipartOf } from '../http/uploads/schema.js';
+import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js';
+import { noRoute } from '../request/request-state.js';
+import { collectorFor } from '../uploads/collect.js';
+import { multipartOf } from '../uploads/schema.js';
 import {
   afterBody,
   closeUnreadBody,

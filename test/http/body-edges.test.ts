@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isJsonType } from '../../src/http/body.js';
 import { post } from '../../src/index.js';
+import { isJsonType } from '../../src/request/body.js';
 import { testApp } from '../app/helpers.js';
 
 // Request bodies at their edges: encodings listed oddly, a bad layer under a good one,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { cookiesPlugin } from '../../src/http/cookies/index.js';
-import { formatEvent } from '../../src/http/sse/index.js';
+import { cookiesPlugin } from '../../src/cookies/index.js';
 import { get, memoryStore, middlewareDocsOf, rateLimit, redisStore } from '../../src/index.js';
+import { formatEvent } from '../../src/sse/index.js';
 import { testApp } from '../app/helpers.js';
 
 // The option checks and boundaries of sse, rate-limit and cookies, each named.

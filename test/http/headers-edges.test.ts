@@ -1,6 +1,6 @@
 import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import { securityHeadersFor } from '../../src/http/security-headers.js';
+import { securityHeadersFor } from '../../src/engine/security-headers.js';
 import {
   type AttributeValue,
   get,

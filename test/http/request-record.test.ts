@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { markCutOff } from '../../src/http/cut-off.js';
-import { recordRequest } from '../../src/http/hooks.js';
-import type { RequestObserver } from '../../src/http/observers.js';
+import { recordRequest } from '../../src/engine/hooks.js';
+import type { RequestObserver } from '../../src/engine/observers.js';
 import type { MetricsCollector } from '../../src/index.js';
+import { markCutOff } from '../../src/request/cut-off.js';
 import { memoryLogger, requestEntries } from '../app/helpers.js';
 
 // recordRequest is called from the engine's onResponse hook and from the stream watcher; both

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { boundUrl } from '../../src/http/engine.js';
-import { pathOf, shownPath } from '../../src/http/request-state.js';
+import { boundUrl } from '../../src/engine/engine.js';
 import { get } from '../../src/index.js';
+import { pathOf, shownPath } from '../../src/request/request-state.js';
 import { testApp } from '../app/helpers.js';
 
 // The fs object CommonJS modules (pino's writer among them) call.

@@ -1,8 +1,8 @@
 import { getEventListeners } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { sendEventStream } from '../../src/http/sse/index.js';
 import { eventStream, get, type ServerSentEvent } from '../../src/index.js';
+import { sendEventStream } from '../../src/sse/index.js';
 import { testApp } from '../app/helpers.js';
 
 // sendEventStream driven directly: a stand-in for the request's context, signals the test

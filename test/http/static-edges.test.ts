@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staticMount } from '../../src/http/static/index.js';
 import { App, get } from '../../src/index.js';
+import { staticMount } from '../../src/static/index.js';
 import { memoryLogger } from '../app/helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'keelson-static-edges-'));

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticMount } from '../../src/http/static/index.js';
 import { App, get } from '../../src/index.js';
+import { staticMount } from '../../src/static/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { rawGet, send, serve } from './serve.js';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { multipartOf } from '../../src/http/uploads/index.js';
 import { type App, file, multipart, post } from '../../src/index.js';
+import { multipartOf } from '../../src/uploads/index.js';
 import { testApp } from '../app/helpers.js';
 import { BOUNDARY, formBody as body, FORM_TYPE, type FormPart as Part } from './upload-client.js';
 

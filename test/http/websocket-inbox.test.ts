@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { startHeartbeat } from '../../src/http/websocket/heartbeat.js';
-import { Inbox, PAUSE_BYTES } from '../../src/http/websocket/inbox.js';
+import { startHeartbeat } from '../../src/websocket/heartbeat.js';
+import { Inbox, PAUSE_BYTES } from '../../src/websocket/inbox.js';
 
 // The Inbox and the heartbeat driven directly, with a stand-in for the socket.
 

@@ -4,9 +4,9 @@
  * @module
  */
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import { MEDIA_MARKER, type MediaTyped } from '../../routing/media-type.js';
-import type { Schema } from '../../routing/schema-types.js';
-import { isStandardSchema } from '../../standard-schema.js';
+import { MEDIA_MARKER, type MediaTyped } from '../routing/media-type.js';
+import type { Schema } from '../routing/schema-types.js';
+import { isStandardSchema } from '../standard-schema.js';
 
 /** The media type of an upload body. */
 export const MULTIPART_TYPE = 'multipart/form-data';

@@ -15,9 +15,9 @@ import {
 } from '../errors/error-body.js';
 import type { ProblemDetails } from '../errors/index.js';
 import type { Logger, RequestLogEntry } from '../logger/index.js';
+import { pathOf } from '../request/request-state.js';
 import type { RequestObserver } from './observers.js';
 import { type RequestIdOptions, requestIdHeaderOf } from './request-id.js';
-import { pathOf } from './request-state.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** The route label of requests that matched no route, so metric series stay bounded. */

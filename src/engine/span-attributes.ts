@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AttributeValue } from '../contracts.js';
-import { pathOf } from './request-state.js';
+import { pathOf } from '../request/request-state.js';
 
 /**
  * The attributes of a request's server span, after the stable HTTP semantic conventions:

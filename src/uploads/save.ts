@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { KError } from '../../errors/index.js';
+import { KError } from '../errors/index.js';
 
 /** The 413 of a file over its field's `maxBytes`. */
 export function fileTooLarge(field: string, maxBytes: number): KError {

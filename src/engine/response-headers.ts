@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { describeError } from '../errors/describe.js';
+import { EVENT_STREAM_TYPE } from '../sse/schema.js';
 import type { AnswerPath } from './answer.js';
 import { recordRequest } from './hooks.js';
 import type { SecurityHeaders } from './security-headers.js';
-import { EVENT_STREAM_TYPE } from './sse/schema.js';
 
 /** What the response-header hook adds. */
 export interface ResponseHeaderOptions {

@@ -10,6 +10,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorContext } from '../errors/error-body.js';
 import { type ProblemDetails, statusTitle, toProblem } from '../errors/index.js';
 import type { RequestLogEntry } from '../logger/index.js';
+import { pathOf, shownPath } from '../request/request-state.js';
 import {
   type AnswerPath,
   errorPayload,
@@ -18,7 +19,6 @@ import {
   UNMATCHED_ROUTE,
 } from './answer.js';
 import { requestIdFor } from './request-id.js';
-import { pathOf, shownPath } from './request-state.js';
 import { setAnswerHeaders } from './response-headers.js';
 
 /** Node's parser error codes that have a status of their own; any other one is a 400. */

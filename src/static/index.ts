@@ -11,8 +11,8 @@ import { realpathSync, statSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import type { EnginePlugin } from '../plugin.js';
-import { noRoute } from '../request-state.js';
+import type { EnginePlugin } from '../engine/plugin.js';
+import { noRoute } from '../request/request-state.js';
 
 /** How `app.static` serves a directory. */
 export interface StaticOptions {

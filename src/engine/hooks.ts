@@ -3,10 +3,10 @@ import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import { isKError } from '../errors/kerror.js';
 import type { RequestLogEntry } from '../logger/index.js';
+import { cutOffReason } from '../request/cut-off.js';
+import { pathOf, shownPath } from '../request/request-state.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
-import { cutOffReason } from './cut-off.js';
 import { observeRequest } from './observers.js';
-import { pathOf, shownPath } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
 
 /** What the request hooks read at request time. */

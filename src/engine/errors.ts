@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { isKError, toProblem } from '../errors/index.js';
+import { noRoute, pathOf, shownPath } from '../request/request-state.js';
 import type { RouteEntry } from '../routing/table.js';
 import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
-import { noRoute, pathOf, shownPath } from './request-state.js';
 
 /**
  * Installs the error handler (any thrown value → problem JSON; 5xx errors and KError causes kept

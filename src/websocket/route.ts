@@ -3,9 +3,9 @@
  * it and their middleware runs on the upgrade request.
  * @module
  */
-import type { Context } from '../../routing/context.js';
-import type { Infer, Middleware, PathParams, RouteDef, Schema } from '../../routing/types.js';
-import { isStandardSchema } from '../../standard-schema.js';
+import type { Context } from '../routing/context.js';
+import type { Infer, Middleware, PathParams, RouteDef, Schema } from '../routing/types.js';
+import { isStandardSchema } from '../standard-schema.js';
 
 /** The side of an open WebSocket connection a handler uses. */
 export interface WebSocketConnection {

@@ -6,23 +6,23 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
+import { installJsonParser } from '../request/body.js';
+import { decorateRequestState } from '../request/request-state.js';
 import type { RequestRuntime } from '../routing/context.js';
 import { mountRoute } from '../routing/mount.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
+import { mountUploadRoute, multipartOf } from '../uploads/index.js';
+import { mountWebSocketRoutes, websocketOf } from '../websocket/index.js';
 import type { AnswerPath } from './answer.js';
-import { installJsonParser } from './body.js';
 import { edgeHandlers } from './client-error.js';
 import { installCors } from './cors.js';
 import { installErrorHandlers, methodIndex } from './errors.js';
 import { type HookRuntime, installRequestHooks } from './hooks.js';
 import type { EnginePlugin } from './plugin.js';
 import { requestIdGenerator } from './request-id.js';
-import { decorateRequestState } from './request-state.js';
 import { installResponseHeaders } from './response-headers.js';
 import type { SecurityHeaders } from './security-headers.js';
-import { mountUploadRoute, multipartOf } from './uploads/index.js';
-import { mountWebSocketRoutes, websocketOf } from './websocket/index.js';
 
 /** Which proxies to trust for `X-Forwarded-*`: Fastify's `trustProxy`. */
 export type TrustProxy = boolean | string | string[];

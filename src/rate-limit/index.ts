@@ -5,11 +5,11 @@
  * in-memory LRU by default, `redisStore` to share them across replicas.
  * @module
  */
-import { describeError } from '../../errors/describe.js';
-import { internal, KError } from '../../errors/index.js';
-import type { Context } from '../../routing/context.js';
-import { describeMiddleware } from '../../routing/middleware-docs.js';
-import type { Middleware, Next } from '../../routing/types.js';
+import { describeError } from '../errors/describe.js';
+import { internal, KError } from '../errors/index.js';
+import type { Context } from '../routing/context.js';
+import { describeMiddleware } from '../routing/middleware-docs.js';
+import type { Middleware, Next } from '../routing/types.js';
 import { memoryStore, type RateLimitStore } from './store.js';
 
 export {

@@ -4,12 +4,12 @@
  * @module
  */
 import type { WebSocket } from 'ws';
-import { describeError } from '../../errors/describe.js';
-import { KError, toProblem, unprocessable } from '../../errors/index.js';
-import type { Context, RequestRuntime } from '../../routing/context.js';
-import { issuePath } from '../../standard-schema.js';
-import type { AnswerPath } from '../answer.js';
-import { type HookRuntime, recordRequest } from '../hooks.js';
+import type { AnswerPath } from '../engine/answer.js';
+import { type HookRuntime, recordRequest } from '../engine/hooks.js';
+import { describeError } from '../errors/describe.js';
+import { KError, toProblem, unprocessable } from '../errors/index.js';
+import type { Context, RequestRuntime } from '../routing/context.js';
+import { issuePath } from '../standard-schema.js';
 import { startHeartbeat } from './heartbeat.js';
 import { Inbox } from './inbox.js';
 import type { WebSocketRoute } from './route.js';

@@ -6,7 +6,7 @@
 
 import type { BrotliOptions, ZlibOptions } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { EnginePlugin } from '../plugin.js';
+import type { EnginePlugin } from '../engine/plugin.js';
 
 /** How the App compresses responses. */
 export interface CompressOptions {

@@ -1,5 +1,5 @@
-import { MEDIA_MARKER, type MediaTyped } from '../../routing/media-type.js';
-import { type StaticSchema, staticSchema } from '../../routing/static-schema.js';
+import { MEDIA_MARKER, type MediaTyped } from '../routing/media-type.js';
+import { type StaticSchema, staticSchema } from '../routing/static-schema.js';
 
 /** The media type of an event stream. */
 export const EVENT_STREAM_TYPE = 'text/event-stream';

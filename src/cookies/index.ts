@@ -7,7 +7,7 @@
  */
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EnginePlugin } from '../plugin.js';
+import type { EnginePlugin } from '../engine/plugin.js';
 
 /** The cookie settings of an App (`cookies` in AppOptions). */
 export interface CookiesOptions {

@@ -5,10 +5,10 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describeError } from '../../errors/describe.js';
-import type { Logger } from '../../logger/index.js';
-import type { RequestRuntime } from '../../routing/runtime.js';
-import type { Sent } from '../../routing/schema-types.js';
+import { describeError } from '../errors/describe.js';
+import type { Logger } from '../logger/index.js';
+import type { RequestRuntime } from '../routing/runtime.js';
+import type { Sent } from '../routing/schema-types.js';
 import { formatEvent, HEARTBEAT, type ServerSentEvent } from './format.js';
 import { EVENT_STREAM_TYPE } from './schema.js';
 

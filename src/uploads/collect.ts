@@ -5,8 +5,8 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { isKError, KError, unprocessable } from '../../errors/index.js';
-import { contentCodings, unsupportedMediaType } from '../body.js';
+import { isKError, KError, unprocessable } from '../errors/index.js';
+import { contentCodings, unsupportedMediaType } from '../request/body.js';
 import { fileTooLarge, saveToTemp } from './save.js';
 import { type CollectedForm, type FileField, isFileField, type MultipartSchema } from './schema.js';
 
