@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type App, type AppOptions, get } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { send, serve } from './serve.js';
+import { send, serve } from '../support/serve.js';
 
 const BIG = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item number ${i}` })) };
 const BIG_JSON = JSON.stringify(BIG);

@@ -5,8 +5,8 @@ import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, file, multipart, post } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { serve } from './serve.js';
-import { FORM_TYPE, formBody, sendUpload } from './upload-client.js';
+import { serve } from '../support/serve.js';
+import { FORM_TYPE, formBody, sendUpload } from '../support/upload-client.js';
 
 // The disk error the next temporary file meets when it is written, if any.
 const disk = vi.hoisted(() => ({ failWith: undefined as string | undefined }));

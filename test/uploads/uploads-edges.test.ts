@@ -7,7 +7,12 @@ import { z } from 'zod';
 import { type App, file, multipart, post } from '../../src/index.js';
 import { multipartOf } from '../../src/uploads/index.js';
 import { testApp } from '../app/helpers.js';
-import { BOUNDARY, formBody as body, FORM_TYPE, type FormPart as Part } from './upload-client.js';
+import {
+  BOUNDARY,
+  formBody as body,
+  FORM_TYPE,
+  type FormPart as Part,
+} from '../support/upload-client.js';
 
 let uploadDir: string;
 const savedTmp = process.env.TMPDIR;

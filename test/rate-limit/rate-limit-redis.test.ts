@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type App, get, rateLimit, redisStore } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { type RedisServer, redisTool, startRedis } from '../support/redis.js';
-import { send, serve } from './serve.js';
+import { send, serve } from '../support/serve.js';
 
 const apps: App[] = [];
 const clients: Redis[] = [];

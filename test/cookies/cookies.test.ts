@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, get } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
-import { send, serve } from './serve.js';
+import { send, serve } from '../support/serve.js';
 
 const OLD_SECRET = 'old-secret-old-secret-old-secret-0001';
 const NEW_SECRET = 'new-secret-new-secret-new-secret-0002';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleApp } from '../support/example-app.js';
-import { send, serve } from './serve.js';
+import { send, serve } from '../support/serve.js';
 
 describe('the rate-limited route of examples/basic', () => {
   it('answers five quotes a minute per client, then 429 with Retry-After', async () => {

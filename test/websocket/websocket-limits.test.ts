@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, type WebSocketConnection, ws } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { closeOf, type RawWebSocket, rawWebSocket, textFrames } from './websocket-raw.js';
+import { closeOf, type RawWebSocket, rawWebSocket, textFrames } from '../support/websocket-raw.js';
 
 const apps: App[] = [];
 const clients: { terminate(): void }[] = [];

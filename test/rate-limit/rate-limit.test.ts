@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type App, type Context, get, middlewareDocsOf, rateLimit } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { type Answer, send, serve } from './serve.js';
+import { type Answer, send, serve } from '../support/serve.js';
 
 const apps: App[] = [];
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App, get } from '../../src/index.js';
 import { staticMount } from '../../src/static/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { rawGet, send, serve } from './serve.js';
+import { rawGet, send, serve } from '../support/serve.js';
 
 const SECRET = 'TOP-SECRET-OUTSIDE-THE-STATIC-DIR';
 const base = mkdtempSync(join(tmpdir(), 'keelson-static-'));

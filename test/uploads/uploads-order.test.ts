@@ -16,8 +16,8 @@ import {
   unauthorized,
 } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
-import { serve } from './serve.js';
-import { FORM_TYPE, formBody, sendUpload } from './upload-client.js';
+import { serve } from '../support/serve.js';
+import { FORM_TYPE, formBody, sendUpload } from '../support/upload-client.js';
 
 let uploadDir: string;
 const savedTmp = process.env.TMPDIR;
