@@ -20,8 +20,7 @@ import type { RequestObserver } from './observers.js';
 import { type RequestIdOptions, requestIdHeaderOf } from './request-id.js';
 import type { SecurityHeaders } from './security-headers.js';
 
-/** The route label of requests that matched no route, so metric series stay bounded. */
-export const UNMATCHED_ROUTE = 'unmatched';
+export { UNMATCHED_ROUTE } from '../request/request-state.js';
 
 /** What the answer path reads at request time (integrations set late still count). */
 export interface AnswerRuntime {

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { describeError } from '../errors/describe.js';
-import { EVENT_STREAM_TYPE } from '../sse/schema.js';
+import { EVENT_STREAM_TYPE } from '../routing/media-type.js';
 import type { AnswerPath } from './answer.js';
 import { recordRequest } from './hooks.js';
 import type { SecurityHeaders } from './security-headers.js';

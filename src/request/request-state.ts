@@ -23,6 +23,9 @@ export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonRecorded', false);
 }
 
+/** The route label of requests that matched no route, so metric series stay bounded. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
 /** The longest path a log entry or a problem's detail shows; longer ones are cut. */
 const SHOWN_PATH_LENGTH = 512;
 

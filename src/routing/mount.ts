@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UNMATCHED_ROUTE } from '../engine/answer.js';
 import { describeError } from '../errors/describe.js';
 import { internal } from '../errors/index.js';
 import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js';
-import { noRoute } from '../request/request-state.js';
+import { noRoute, UNMATCHED_ROUTE } from '../request/request-state.js';
 import { collectorFor } from '../uploads/collect.js';
 import { multipartOf } from '../uploads/schema.js';
 import {

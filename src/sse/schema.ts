@@ -1,8 +1,7 @@
-import { MEDIA_MARKER, type MediaTyped } from '../routing/media-type.js';
+import { EVENT_STREAM_TYPE, MEDIA_MARKER, type MediaTyped } from '../routing/media-type.js';
 import { type StaticSchema, staticSchema } from '../routing/static-schema.js';
 
-/** The media type of an event stream. */
-export const EVENT_STREAM_TYPE = 'text/event-stream';
+export { EVENT_STREAM_TYPE } from '../routing/media-type.js';
 
 /**
  * The response schema of a route that answers with `c.sse()`: the docs show the response as
