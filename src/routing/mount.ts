@@ -16,7 +16,7 @@ import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
 import { describesOnly } from './static-schema.js';
-import { middlewareOf, type RouteEntry } from './table.js';
+import { chainOf, type RouteEntry } from './table.js';
 import { checkTimeout, withTimeout } from './timeout.js';
 import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
@@ -88,16 +88,11 @@ export function mountRoute(
         })
     : validated;
   const required = requiredParams(pattern);
-  // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
-  const layers = new Set([
-    ...(entry.builtin ? [] : appMiddleware),
-    ...middlewareOf(entry.scope),
-    ...(def.options.middleware ?? []),
-  ]);
+  const layers = chainOf(entry, appMiddleware);
   const takesBody = BODY_METHODS.has(entry.method);
   // Guards and limits refuse a body before it is read (see before-body.ts).
-  const bodyLast = takesBody && layers.size > 0;
-  const composed = compose([...layers], bodyLast ? afterBody(endpoint) : endpoint);
+  const bodyLast = takesBody && layers.length > 0;
+  const composed = compose(layers, bodyLast ? afterBody(endpoint) : endpoint);
   checkTimeout(def.options.timeoutMs, where);
   const timeoutMs = def.options.timeoutMs ?? (entry.builtin ? undefined : appTimeoutMs);
   const chain = timeoutMs ? withTimeout(composed, timeoutMs) : composed;

@@ -14,7 +14,7 @@ import type { HookRuntime } from '../engine/hooks.js';
 import { KError } from '../errors/index.js';
 import { compose } from '../routing/compose.js';
 import { Context, type RequestRuntime } from '../routing/context.js';
-import { middlewareOf, type RouteEntry } from '../routing/table.js';
+import { chainOf, type RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import { type OpenConnection, runConnection } from './connection.js';
 import { websocketOf } from './route.js';
@@ -88,10 +88,7 @@ function mountOne(
 ): void {
   const route = websocketOf(entry.def)!;
   const pattern = entry.path;
-  const chain = compose(
-    [...appMiddleware, ...middlewareOf(entry.scope), ...(entry.def.options.middleware ?? [])],
-    () => ACCEPT,
-  );
+  const chain = compose(chainOf(entry, appMiddleware), () => ACCEPT);
   const accepted = new WeakMap<FastifyRequest, Context>();
 
   context.route({
