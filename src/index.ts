@@ -183,6 +183,7 @@ export {
   type MultipartShape,
   multipart,
 } from './uploads/index.js';
+export { VERSION } from './version.js';
 // ── WebSockets ───────────────────────────────────────────────────────────────
 export {
   type WebSocketConnection,
@@ -190,6 +191,3 @@ export {
   type WebSocketOptions,
   ws,
 } from './websocket/index.js';
-
-/** The version of the keelson package. */
-export const VERSION = '0.1.0';
