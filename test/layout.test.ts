@@ -55,7 +55,11 @@ const RULES: readonly Rule[] = [
   },
   { name: 'the core imports no feature', from: CORE, to: FEATURES },
   { name: 'the core imports no adapter', from: CORE, to: ADAPTERS },
-  { name: 'nothing in src imports the root entry', from: ['src/'], to: ['src/index.ts'] },
+  {
+    name: 'nothing in src imports the root entry or keelson/extend',
+    from: ['src/'],
+    to: ['src/index.ts', 'src/extend/index.ts'],
+  },
 ];
 
 /**

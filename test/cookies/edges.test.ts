@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { cookiesPlugin } from '../../src/cookies/index.js';
-import { get, memoryStore, middlewareDocsOf, rateLimit, redisStore } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { get, memoryStore, rateLimit, redisStore } from '../../src/index.js';
 import { formatEvent } from '../../src/sse/index.js';
 import { testApp } from '../app/helpers.js';
 

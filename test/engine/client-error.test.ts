@@ -4,7 +4,8 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { type App, get, post, type RequestMetric } from '../../src/index.js';
+import type { RequestMetric } from '../../src/extend/index.js';
+import { type App, get, post } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { parseResponse, rawRequest, toBytes } from '../reliability/raw-http.js';
 

@@ -1,15 +1,8 @@
 import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { securityHeadersFor } from '../../src/engine/security-headers.js';
-import {
-  type AttributeValue,
-  get,
-  head,
-  notFound,
-  post,
-  type Span,
-  type SpanStartOptions,
-} from '../../src/index.js';
+import type { AttributeValue, Span, SpanStartOptions } from '../../src/extend/index.js';
+import { get, head, notFound, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { rawRequest } from '../reliability/raw-http.js';
 

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import type { AppOptions, ErrorContext, ProblemDetails } from '../../src/index.js';
+import type { ErrorContext } from '../../src/extend/index.js';
+import type { AppOptions, ProblemDetails } from '../../src/index.js';
 
 describe('the answer-path options of AppOptions', () => {
   it('gives the errors hook a typed problem and context', () => {

@@ -1,6 +1,6 @@
 // Every contract suite, run on the core defaults and on each shipped adapter.
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { noopTracer } from '../../src/index.js';
+import { noopTracer } from '../../src/extend/index.js';
 import { i18n } from '../../src/integrations/i18n/index.js';
 import { openTelemetry } from '../../src/integrations/opentelemetry/index.js';
 import { prometheus } from '../../src/integrations/prometheus/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scheduler } from '../../src/index.js';
+import type { Scheduler } from '../../src/extend/index.js';
 import { testApp } from '../app/helpers.js';
 
 /** Resolves after the pending callbacks of the event loop have run. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { get, type Span, type Tracer } from '../../src/index.js';
+import type { Span, Tracer } from '../../src/extend/index.js';
+import { get } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 
 /** What every Tracer must do, run against one implementation. */

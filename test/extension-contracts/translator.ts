@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { get, type Translator } from '../../src/index.js';
+import type { Translator } from '../../src/extend/index.js';
+import { get } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 /** What every Translator must do, run against one implementation. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type App, type Context, get, middlewareDocsOf, rateLimit } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { type App, type Context, get, rateLimit } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { type Answer, send, serve } from '../support/serve.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage } from '../../src/index.js';
+import { negotiateLanguage } from '../../src/extend/index.js';
 
 describe('negotiateLanguage', () => {
   it.each([

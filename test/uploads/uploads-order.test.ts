@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { RequestMetric } from '../../src/extend/index.js';
 import {
   type App,
   file,
   type Middleware,
   multipart,
   post,
-  type RequestMetric,
   rateLimit,
   unauthorized,
 } from '../../src/index.js';

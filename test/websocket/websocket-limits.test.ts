@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type App, type WebSocketConnection, ws } from '../../src/index.js';
+import type { WebSocketConnection } from '../../src/extend/index.js';
+import { type App, ws } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { closeOf, type RawWebSocket, rawWebSocket, textFrames } from '../support/websocket-raw.js';
 
