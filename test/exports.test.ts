@@ -61,6 +61,7 @@ describe('the subpath entries keelson/extend, keelson/client, keelson/testing an
   it('export exactly these run-time names', async () => {
     const extend = await import('../src/extend/index.js');
     expect(Object.keys(extend).sort()).toEqual([
+      'BODY_READER',
       'DEFAULTS',
       'EVENT_STREAM_TYPE',
       'MULTIPART_TYPE',

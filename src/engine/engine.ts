@@ -8,11 +8,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
 import { installJsonParser } from '../request/body.js';
 import { decorateRequestState } from '../request/request-state.js';
+import { bodyReaderOf } from '../routing/body-reader.js';
 import type { RequestRuntime } from '../routing/context.js';
 import { mountRoute } from '../routing/mount.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
-import { mountUploadRoute, multipartOf } from '../uploads/index.js';
 import { mountWebSocketRoutes, websocketOf } from '../websocket/index.js';
 import type { AnswerPath } from './answer.js';
 import { edgeHandlers } from './client-error.js';
@@ -101,8 +101,8 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     if (websocketOf(entry.def)) continue;
     const mount = (into: FastifyInstance) =>
       mountRoute(into, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
-    const uploads = multipartOf(entry.def.options.body);
-    if (uploads) mountUploadRoute(fastify, uploads, mount);
+    const reader = bodyReaderOf(entry.def.options.body);
+    if (reader) reader.mount(fastify, mount);
     else mount(fastify);
   }
   await fastify.ready();

@@ -67,6 +67,8 @@ export type {
   RedisStoreOptions,
 } from '../rate-limit/index.js';
 export { negotiateLanguage } from '../request/accept-language.js';
+// Bodies a route reads itself (the extension point of uploads)
+export { BODY_READER, type BodyReader } from '../routing/body-reader.js';
 export type { RouteBuilder } from '../routing/builders.js';
 // Guards
 export type { Guard, GuardedRoutes, UserOf } from '../routing/guarded.js';

@@ -3,8 +3,6 @@ import { describeError } from '../errors/describe.js';
 import { internal } from '../errors/index.js';
 import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js';
 import { noRoute, UNMATCHED_ROUTE } from '../request/request-state.js';
-import { collectorFor } from '../uploads/collect.js';
-import { multipartOf } from '../uploads/schema.js';
 import {
   afterBody,
   closeUnreadBody,
@@ -12,6 +10,7 @@ import {
   resumeOr,
   watchBodyEnd,
 } from './before-body.js';
+import { bodyReaderOf } from './body-reader.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
@@ -67,8 +66,8 @@ export function mountRoute(
   }
 
   const handler = def.handler;
-  const uploads = multipartOf(def.options.body);
-  const bodyIsJson = def.options.body !== undefined && uploads === undefined;
+  const reader = bodyReaderOf(def.options.body);
+  const bodyIsJson = def.options.body !== undefined && reader === undefined;
   const validated: Endpoint =
     parts.length === 0
       ? handler
@@ -78,11 +77,10 @@ export function mountRoute(
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
-  // An upload is read here, once the middleware has let the request through.
-  const collect = uploads && collectorFor(uploads);
-  const endpoint: Endpoint = collect
+  // A body the route reads itself (an upload) is read here, once the middleware let it through.
+  const endpoint: Endpoint = reader
     ? (c) =>
-        collect(c.request).then(() => {
+        reader.read(c.request).then(() => {
           c.body = c.request.body;
           return validated(c);
         })
@@ -160,8 +158,8 @@ export function mountRoute(
     return answer === reply ? undefined : answer;
   };
   const steps = { begin, run, finish, fail };
-  // A multipart body is never decoded: the parser reads the raw request (uploads refuse it).
-  const decode = !entry.builtin && takesBody && !uploads;
+  // A body the route reads itself is never decoded: its reader takes the raw request.
+  const decode = !entry.builtin && takesBody && !reader;
   const preParsing = [
     ...(bodyLast ? [middlewareFirst(steps)] : []),
     ...(decode ? [decodeBody] : []),
@@ -172,7 +170,7 @@ export function mountRoute(
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     ...(preParsing.length ? { preParsing } : {}),
-    ...(bodyLast || uploads ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
+    ...(bodyLast || reader ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
     // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
     // plugin adds its headers and lets the route run instead of answering an empty 204.
     ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),

@@ -3,6 +3,7 @@
  * @module
  */
 export { mountUploadRoute } from './mount.js';
+export { multipart } from './multipart.js';
 export {
   type CollectedForm,
   type FileField,
@@ -12,6 +13,5 @@ export {
   type MultipartOutput,
   type MultipartSchema,
   type MultipartShape,
-  multipart,
   multipartOf,
 } from './schema.js';

@@ -104,13 +104,8 @@ function isMultipartMarked(body: object): boolean {
   return (body as Partial<MediaTyped>)[MEDIA_MARKER]?.mediaType === MULTIPART_TYPE;
 }
 
-/**
- * The body schema of an upload route: `multipart/form-data` with file fields (`file()`) and
- * text fields validated by their schemas. Files are streamed to temporary files, never held in
- * memory, and removed once the response has been sent.
- * @example post('/avatar', { body: multipart({ avatar: file({ types: ['image/png'] }), note: z.string() }) }, …)
- */
-export function multipart<const S extends MultipartShape>(shape: S): MultipartSchema<S> {
+/** The schema of a form of `shape`, reading no body itself (see `multipart()`). */
+export function formSchema<const S extends MultipartShape>(shape: S): MultipartSchema<S> {
   if (typeof shape !== 'object' || shape === null || Object.keys(shape).length === 0) {
     throw new TypeError('multipart() needs an object of fields, e.g. { avatar: file() }');
   }
