@@ -70,8 +70,6 @@ const KNOWN_DEBTS: ReadonlySet<string> = new Set([
   // ctx.cookies / ctx.setCookie and ctx.sse() are methods of the Context.
   'src/routing/context.ts -> src/cookies/',
   'src/routing/context.ts -> src/sse/',
-  // The engine mounts WebSocket routes in a context of their own.
-  'src/engine/engine.ts -> src/websocket/',
   // AppOptions.cookies / .compress and app.static() are wired by the App.
   'src/app.ts -> src/static/',
   'src/app-engine.ts -> src/compress/',

@@ -13,7 +13,6 @@ import type { RequestRuntime } from '../routing/context.js';
 import { mountRoute } from '../routing/mount.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
-import { mountWebSocketRoutes, websocketOf } from '../websocket/index.js';
 import type { AnswerPath } from './answer.js';
 import { edgeHandlers } from './client-error.js';
 import { installCors } from './cors.js';
@@ -22,6 +21,7 @@ import { type HookRuntime, installRequestHooks } from './hooks.js';
 import type { EnginePlugin } from './plugin.js';
 import { requestIdGenerator } from './request-id.js';
 import { installResponseHeaders } from './response-headers.js';
+import { mounterOf, type RouteMounter } from './route-mounter.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 /** Which proxies to trust for `X-Forwarded-*`: Fastify's `trustProxy`. */
@@ -93,12 +93,18 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
     ...plan.routes.filter((e) => e.method === 'HEAD'),
     ...plan.routes.filter((e) => e.method !== 'HEAD'),
   ];
-  const sockets = ordered.filter((e) => websocketOf(e.def));
-  if (sockets.length) {
-    mountWebSocketRoutes(fastify, sockets, plan.runtime, plan.appMiddleware, answers);
+  // Routes a feature mounts itself (WebSocket routes): each mounter once, with all its routes.
+  const byMounter = new Map<RouteMounter, RouteEntry[]>();
+  for (const entry of ordered) {
+    const mounter = mounterOf(entry.def);
+    if (mounter) byMounter.set(mounter, [...(byMounter.get(mounter) ?? []), entry]);
+  }
+  const { runtime, appMiddleware } = plan;
+  for (const [mounter, entries] of byMounter) {
+    mounter.mount(fastify, entries, { runtime, appMiddleware, answers });
   }
   for (const entry of ordered) {
-    if (websocketOf(entry.def)) continue;
+    if (mounterOf(entry.def)) continue;
     const mount = (into: FastifyInstance) =>
       mountRoute(into, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
     const reader = bodyReaderOf(entry.def.options.body);

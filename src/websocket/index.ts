@@ -9,5 +9,5 @@ export {
   type WebSocketOptions,
   type WebSocketRoute,
   websocketOf,
-  ws,
 } from './route.js';
+export { ws } from './ws.js';

@@ -1,11 +1,9 @@
 /**
- * `ws(path, {...})`: a WebSocket route, built like any route so groups and controllers can hold
- * it and their middleware runs on the upgrade request.
+ * The types of a WebSocket route and the registry of their WebSocket sides (see `ws()`).
  * @module
  */
 import type { Context } from '../routing/context.js';
 import type { Infer, Middleware, PathParams, RouteDef, Schema } from '../routing/types.js';
-import { isStandardSchema } from '../standard-schema.js';
 
 /** The side of an open WebSocket connection a handler uses. */
 export interface WebSocketConnection {
@@ -67,9 +65,6 @@ export interface WebSocketRoute {
   readonly pingIntervalMs: number | false;
 }
 
-// The longest delay a Node timer takes; a longer one fires at once.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 const routes = new WeakMap<RouteDef, WebSocketRoute>();
 
 /** The WebSocket side of a route, or undefined for an HTTP route. */
@@ -77,58 +72,7 @@ export function websocketOf(def: RouteDef): WebSocketRoute | undefined {
   return routes.get(def);
 }
 
-function upgradeOnly(): never {
-  throw new Error('a WebSocket route answers through its upgrade, not through its handler');
-}
-
-/**
- * A WebSocket route at `path` (a `GET` that upgrades). Middleware of the app, its groups and
- * `middleware` runs on the upgrade request: one that answers (e.g. 401) refuses the upgrade.
- * Left out of the OpenAPI document.
- * @example ws('/chat', { message: z.object({ text: z.string() }), onMessage: (m, socket) => socket.send(m.text) })
- */
-export function ws<Path extends string, M extends Schema | undefined = undefined>(
-  path: Path,
-  options: WebSocketOptions<Path, M>,
-): RouteDef {
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new TypeError(`ws(): the path must start with '/', got ${JSON.stringify(path)}`);
-  }
-  if (!options || typeof options.onMessage !== 'function') {
-    throw new TypeError(`ws ${path}: onMessage must be a function`);
-  }
-  const schema = options.message;
-  if (schema !== undefined && !isStandardSchema(schema)) {
-    throw new TypeError(`ws ${path}: the message schema is not a Standard Schema value`);
-  }
-  const { maxQueued = WEBSOCKET_DEFAULTS.maxQueued } = options;
-  const { pingIntervalMs = WEBSOCKET_DEFAULTS.pingIntervalMs } = options;
-  if (!Number.isInteger(maxQueued) || maxQueued < 1) {
-    throw new TypeError(`ws ${path}: maxQueued must be an integer >= 1, got ${String(maxQueued)}`);
-  }
-  const validInterval =
-    typeof pingIntervalMs === 'number' && pingIntervalMs > 0 && pingIntervalMs <= MAX_TIMER_MS;
-  if (pingIntervalMs !== false && !validInterval) {
-    throw new TypeError(
-      `ws ${path}: pingIntervalMs must be a number of ms from 1 to ${MAX_TIMER_MS}, or false, got ${String(pingIntervalMs)}`,
-    );
-  }
-  const def: RouteDef = Object.freeze({
-    method: 'GET',
-    path,
-    options: { hidden: true, ...(options.middleware ? { middleware: options.middleware } : {}) },
-    handler: upgradeOnly,
-  });
-  routes.set(
-    def,
-    Object.freeze({
-      message: schema,
-      open: options.open as WebSocketRoute['open'],
-      onMessage: options.onMessage as WebSocketRoute['onMessage'],
-      close: options.close as WebSocketRoute['close'],
-      maxQueued,
-      pingIntervalMs,
-    }),
-  );
-  return def;
+/** Records the WebSocket side of `def`; called by `ws()`. */
+export function setWebSocketRoute(def: RouteDef, route: WebSocketRoute): void {
+  routes.set(def, route);
 }
