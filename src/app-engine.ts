@@ -6,25 +6,20 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { AppOptions } from './app-options.js';
+import { compressPlugin } from './compress/index.js';
 import type { ResolvedConfig } from './config/index.js';
 import { type MetricsCollector, noopTracer, type Tracer, type Translator } from './contracts.js';
+import { cookiesPlugin } from './cookies/index.js';
 import type { BuildOpenApiOptions } from './docs/openapi.js';
-import { type AnswerPath, answerPathFor } from './http/answer.js';
-import { compressPlugin } from './http/compress/index.js';
-import { cookiesPlugin } from './http/cookies/index.js';
-import { createEngine, type EnginePlugin, type MountPlan, mountEngine } from './http/engine.js';
-import type { RequestObserver } from './http/observers.js';
-import { type SecurityHeaders, securityHeadersFor } from './http/security-headers.js';
-import {
-  type StaticMount,
-  type StaticOptions,
-  staticMount,
-  staticPlugin,
-} from './http/static/index.js';
+import { type AnswerPath, answerPathFor } from './engine/answer.js';
+import { createEngine, type EnginePlugin, type MountPlan, mountEngine } from './engine/engine.js';
+import type { RequestObserver } from './engine/observers.js';
+import { type SecurityHeaders, securityHeadersFor } from './engine/security-headers.js';
 import type { Logger } from './logger/index.js';
 import type { RouteEntry } from './routing/table.js';
 import { checkTimeout } from './routing/timeout.js';
 import type { Middleware } from './routing/types.js';
+import { type StaticMount, type StaticOptions, staticMount, staticPlugin } from './static/index.js';
 
 /** What every request of an app reads: set when the App is created, integrations set later. */
 export interface AppRuntime {

@@ -4,13 +4,13 @@
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { HelmetOptions } from 'helmet';
+import type { CompressOptions } from './compress/index.js';
 import type { KConfig, ResolvedConfig } from './config/index.js';
+import type { CookiesOptions } from './cookies/index.js';
 import type { DevPanelOptions } from './devpanel/index.js';
+import type { TrustProxy } from './engine/engine.js';
+import type { RequestIdOptions } from './engine/request-id.js';
 import type { ErrorsOptions } from './errors/error-body.js';
-import type { CompressOptions } from './http/compress/index.js';
-import type { CookiesOptions } from './http/cookies/index.js';
-import type { TrustProxy } from './http/engine.js';
-import type { RequestIdOptions } from './http/request-id.js';
 import type { Logger } from './logger/index.js';
 
 /** Everything `new App()` takes: the config of SPEC.md plus the engine-level options. */

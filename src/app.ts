@@ -16,7 +16,6 @@ import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
 import { OpenApiDocuments } from './docs/documents.js';
 import type { OpenApiDocument } from './docs/openapi.js';
 import { HealthRegistry } from './health/index.js';
-import type { StaticOptions } from './http/static/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
 import {
@@ -31,6 +30,7 @@ import {
 } from './routing/group.js';
 import { type RouteEntry, RouteTable, type Scope } from './routing/table.js';
 import type { Controller, Middleware, RouteDef } from './routing/types.js';
+import type { StaticOptions } from './static/index.js';
 
 /**
  * A unit of a service that registers (synchronously) its own controllers, health checkers and

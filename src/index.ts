@@ -1,195 +1,60 @@
 /**
- * Keelson: a TypeScript framework for HTTP services on Fastify 5.
+ * Keelson: a TypeScript framework for HTTP services on Fastify 5. The root entry holds what a
+ * service author writes every day; the types and helpers for extension authors (guards,
+ * integrations, middleware with docs) are in `keelson/extend`.
  * @module
  */
 
 // ── The application ──────────────────────────────────────────────────────────
 export { App, type AppOptions, type Module } from './app.js';
 // ── Configuration ────────────────────────────────────────────────────────────
-export {
-  ConfigError,
-  type ConfigIssue,
-  DEFAULTS,
-  type DocsConfig,
-  type DocsContact,
-  type DocsLicense,
-  type DocsSecurityScheme,
-  type DocsTag,
-  type Env,
-  type HealthConfig,
-  type KConfig,
-  type LoadConfigOptions,
-  loadConfig,
-  type ResolvedConfig,
-  type ResolvedDocsConfig,
-  type ResolvedDocsServer,
-  resolveConfig,
-} from './config/index.js';
-// ── Integration contracts ────────────────────────────────────────────────────
-export {
-  type AttributeValue,
-  type HealthChecker,
-  type Job,
-  type JobMetric,
-  type JobStatus,
-  type JobTick,
-  type MetricsCollector,
-  NOOP_SPAN,
-  noopTracer,
-  type RequestMetric,
-  type Scheduler,
-  type SchedulerStart,
-  type ShutdownHook,
-  type Span,
-  type SpanStartOptions,
-  type Tracer,
-  type Translator,
-} from './contracts.js';
-// ── Dev panel ────────────────────────────────────────────────────────────────
-export type { DevPanelOptions } from './devpanel/index.js';
-// ── Docs ─────────────────────────────────────────────────────────────────────
-export type { OpenApiDocument } from './docs/openapi.js';
+export { ConfigError, type Env, type KConfig, loadConfig } from './config/index.js';
+// ── Health ───────────────────────────────────────────────────────────────────
+export type { HealthChecker } from './contracts.js';
 // ── Errors ───────────────────────────────────────────────────────────────────
 export {
   badRequest,
   conflict,
-  type ErrorContext,
-  type ErrorsOptions,
   forbidden,
   internal,
   isKError,
   KError,
-  type KErrorOptions,
   notFound,
-  PROBLEM_CONTENT_TYPE,
   type ProblemDetails,
   serviceUnavailable,
-  statusTitle,
   tooManyRequests,
-  toProblem,
   unauthorized,
   unprocessable,
-  type ValidationIssue,
 } from './errors/index.js';
-// ── Health ───────────────────────────────────────────────────────────────────
-export type { HealthReport, HealthStatus } from './health/index.js';
-export { negotiateLanguage } from './http/accept-language.js';
-// ── HTTP features ────────────────────────────────────────────────────────────
-export type { CompressOptions } from './http/compress/index.js';
-export type { CookieOptions, CookiesOptions } from './http/cookies/index.js';
-export type { TrustProxy } from './http/engine.js';
-export {
-  type MemoryStoreOptions,
-  memoryStore,
-  type RateLimitHit,
-  type RateLimitOptions,
-  type RateLimitStore,
-  type RedisClient,
-  type RedisStoreOptions,
-  rateLimit,
-  redisStore,
-} from './http/rate-limit/index.js';
-export type { RequestIdOptions } from './http/request-id.js';
-// ── Server-sent events ───────────────────────────────────────────────────────
-export {
-  EVENT_STREAM_TYPE,
-  eventStream,
-  type ServerSentEvent,
-  type SseOptions,
-} from './http/sse/index.js';
-export type { StaticOptions } from './http/static/index.js';
-// ── Uploads ──────────────────────────────────────────────────────────────────
-export {
-  type CollectedForm,
-  type FileField,
-  type FileOptions,
-  file,
-  MULTIPART_TYPE,
-  type MultipartOutput,
-  type MultipartSchema,
-  type MultipartShape,
-  multipart,
-} from './http/uploads/index.js';
-// ── WebSockets ───────────────────────────────────────────────────────────────
-export {
-  type WebSocketConnection,
-  type WebSocketContext,
-  type WebSocketOptions,
-  ws,
-} from './http/websocket/index.js';
 // ── Idempotency keys ─────────────────────────────────────────────────────────
 export {
   IDEMPOTENCY_TABLE_SQL,
-  type IdempotencyOptions,
-  type IdempotencyStore,
   idempotency,
   memoryIdempotencyStore,
   redisIdempotencyStore,
-  type StoredAnswer,
 } from './idempotency/index.js';
+// ── Rate limits ──────────────────────────────────────────────────────────────
+export { memoryStore, rateLimit, redisStore } from './rate-limit/index.js';
 // ── Routing ──────────────────────────────────────────────────────────────────
-export {
-  del,
-  get,
-  head,
-  options,
-  patch,
-  post,
-  put,
-  type RouteBuilder,
-  route,
-} from './routing/builders.js';
+export { del, get, head, options, patch, post, put, route } from './routing/builders.js';
 export { Context } from './routing/context.js';
-export { Group } from './routing/group.js';
-export { type Guard, type GuardedRoutes, guarded, type UserOf } from './routing/guarded.js';
-export {
-  type DocumentedHeader,
-  type DocumentedRequestHeader,
-  type DocumentedResponse,
-  describeMiddleware,
-  type MiddlewareDocs,
-  middlewareDocsOf,
-} from './routing/middleware-docs.js';
-export {
-  type CursorPage,
-  type OffsetPage,
-  type Page,
-  paginate,
-  paginated,
-} from './routing/paginated.js';
-export {
-  type CursorQuery,
-  type OffsetQuery,
-  type PageQuery,
-  type PageQueryInput,
-  type PaginationOptions,
-  type PagingMode,
-  pagination,
-  type QuerySchema,
-} from './routing/pagination.js';
-export type { RouteEntry } from './routing/table.js';
+export { Group, type GroupOptions } from './routing/group.js';
+export { guarded } from './routing/guarded.js';
+export { type Page, paginate, paginated } from './routing/paginated.js';
+export { pagination } from './routing/pagination.js';
 export type {
-  BodyFor,
   Controller,
-  DefaultBody,
-  Handler,
-  HandlerResult,
-  HttpMethod,
+  Deprecation,
+  DeprecationDetails,
   Infer,
-  Loose,
   Middleware,
-  Next,
-  PathParams,
-  RawHeaders,
-  RawQuery,
-  Responses,
-  RouteDef,
-  RouteOptions,
   Schema,
-  SecurityRequirement,
-  Sent,
-  TypedRouteDef,
 } from './routing/types.js';
-
-/** The version of the keelson package. */
-export const VERSION = '0.1.0';
+// ── Server-sent events ───────────────────────────────────────────────────────
+export { eventStream, type ServerSentEvent } from './sse/index.js';
+// ── Uploads ──────────────────────────────────────────────────────────────────
+export { file, multipart } from './uploads/index.js';
+// ── The package ──────────────────────────────────────────────────────────────
+export { VERSION } from './version.js';
+// ── WebSockets ───────────────────────────────────────────────────────────────
+export { type WebSocketContext, ws } from './websocket/index.js';

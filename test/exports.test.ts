@@ -8,19 +8,13 @@ describe('the public entry of keelson', () => {
       'App',
       'ConfigError',
       'Context',
-      'DEFAULTS',
-      'EVENT_STREAM_TYPE',
       'Group',
       'IDEMPOTENCY_TABLE_SQL',
       'KError',
-      'MULTIPART_TYPE',
-      'NOOP_SPAN',
-      'PROBLEM_CONTENT_TYPE',
       'VERSION',
       'badRequest',
       'conflict',
       'del',
-      'describeMiddleware',
       'eventStream',
       'file',
       'forbidden',
@@ -33,10 +27,7 @@ describe('the public entry of keelson', () => {
       'loadConfig',
       'memoryIdempotencyStore',
       'memoryStore',
-      'middlewareDocsOf',
       'multipart',
-      'negotiateLanguage',
-      'noopTracer',
       'notFound',
       'options',
       'paginate',
@@ -48,11 +39,8 @@ describe('the public entry of keelson', () => {
       'rateLimit',
       'redisIdempotencyStore',
       'redisStore',
-      'resolveConfig',
       'route',
       'serviceUnavailable',
-      'statusTitle',
-      'toProblem',
       'tooManyRequests',
       'unauthorized',
       'unprocessable',
@@ -69,8 +57,26 @@ describe('the public entry of keelson', () => {
   });
 });
 
-describe('the subpath entries keelson/client, keelson/testing and keelson/db', () => {
+describe('the subpath entries keelson/extend, keelson/client, keelson/testing and keelson/db', () => {
   it('export exactly these run-time names', async () => {
+    const extend = await import('../src/extend/index.js');
+    expect(Object.keys(extend).sort()).toEqual([
+      'BODY_READER',
+      'DEFAULTS',
+      'EVENT_STREAM_TYPE',
+      'MULTIPART_TYPE',
+      'NOOP_SPAN',
+      'PROBLEM_CONTENT_TYPE',
+      'describeMiddleware',
+      'middlewareDocsOf',
+      'negotiateLanguage',
+      'noopTracer',
+      'resolveConfig',
+      'statusTitle',
+      'toProblem',
+    ]);
+    // One entry per name: what the root offers, the extension entry does not repeat.
+    expect(Object.keys(extend).filter((name) => name in keelson)).toEqual([]);
     expect(Object.keys(await import('../src/client/index.js')).sort()).toEqual([
       'createClient',
       'fillPath',

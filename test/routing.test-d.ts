@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { type Context, get, type Middleware, post, type RouteDef, route } from '../src/index.js';
+import type { RouteDef } from '../src/extend/index.js';
+import { type Context, get, type Middleware, post, route } from '../src/index.js';
 
 const User = z.object({ id: z.number(), name: z.string(), role: z.enum(['admin', 'user']) });
 

@@ -47,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    const { VERSION } = await import('../index.js');
+    const { VERSION } = await import('../version.js');
     io.out(VERSION);
     return 0;
   }

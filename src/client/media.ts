@@ -4,7 +4,7 @@
  * @module
  */
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { FileField, MultipartShape } from '../http/uploads/schema.js';
+import type { FileField, MultipartShape } from '../uploads/schema.js';
 
 type OutputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : unknown;
 type InputOf<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : unknown;

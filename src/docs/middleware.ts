@@ -10,7 +10,7 @@ import {
   type DocumentedResponse,
   middlewareDocsOf,
 } from '../routing/middleware-docs.js';
-import { middlewareOf, type RouteEntry } from '../routing/table.js';
+import { chainOf, type RouteEntry } from '../routing/table.js';
 import type { HttpMethod, Middleware, SecurityRequirement } from '../routing/types.js';
 import type { ParameterObject } from './types.js';
 
@@ -31,11 +31,7 @@ export function middlewareAround(
   entry: RouteEntry,
   appMiddleware: readonly Middleware[],
 ): Middleware[] {
-  return [
-    ...(entry.builtin ? [] : appMiddleware),
-    ...middlewareOf(entry.scope),
-    ...(entry.def.options.middleware ?? []),
-  ];
+  return chainOf(entry, appMiddleware);
 }
 
 /** Merges the docs of `middleware` for an operation of `method` (skipping docs of other methods). */

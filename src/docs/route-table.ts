@@ -2,8 +2,7 @@
  * The route table as rows for people: what `keelson routes` prints and the dev panel shows.
  * @module
  */
-import type { RouteEntry } from '../routing/table.js';
-import { middlewareOf } from '../routing/table.js';
+import { chainOf, type RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import { type DocumentedOperation, documentedOperations } from './openapi.js';
 import { defaultOperationId } from './operation-id.js';
@@ -55,11 +54,7 @@ export function routeRows(
       method: e.method,
       path: e.path,
       operationId: '',
-      middleware: [
-        ...(e.builtin ? [] : appMiddleware),
-        ...middlewareOf(e.scope),
-        ...(e.def.options.middleware ?? []),
-      ].map(nameOf),
+      middleware: chainOf(e, appMiddleware).map(nameOf),
       source: e.origin,
     };
     const ops = byEntry.get(e);

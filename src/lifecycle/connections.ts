@@ -5,8 +5,8 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { markCutOff } from '../http/cut-off.js';
 import type { Logger } from '../logger/index.js';
+import { markCutOff } from '../request/cut-off.js';
 
 /** What a ConnectionTracker needs. */
 export interface ConnectionTrackerOptions {

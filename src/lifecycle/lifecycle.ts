@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
 import type { Scheduler, ShutdownHook } from '../contracts.js';
-import { boundUrl } from '../http/engine.js';
+import { boundUrl } from '../engine/engine.js';
 import type { Logger } from '../logger/index.js';
 import { watchProcessFaults } from '../process-faults.js';
 import { ConnectionTracker } from './connections.js';

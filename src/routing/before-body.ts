@@ -8,7 +8,7 @@
  * @module
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { markCutOff } from '../http/cut-off.js';
+import { markCutOff } from '../request/cut-off.js';
 import type { Endpoint } from './compose.js';
 import type { Context } from './context.js';
 

@@ -1,15 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOOP_SPAN, type Span } from '../contracts.js';
-import { negotiateLanguage } from '../http/accept-language.js';
 import {
   type CookieOptions,
   clearCookie,
   readCookies,
   setCookie,
   signedCookie,
-} from '../http/cookies/index.js';
-import { type ServerSentEvent, type SseOptions, sendEventStream } from '../http/sse/index.js';
+} from '../cookies/index.js';
 import type { Logger } from '../logger/index.js';
+import { negotiateLanguage } from '../request/accept-language.js';
+import { type ServerSentEvent, type SseOptions, sendEventStream } from '../sse/index.js';
 import { checkHeader, contentDisposition } from './header-value.js';
 import type { RequestRuntime } from './runtime.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';

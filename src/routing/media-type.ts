@@ -7,6 +7,9 @@
 /** The key of the marker: `schema['~keelson'].mediaType`. */
 export const MEDIA_MARKER = '~keelson';
 
+/** The media type of an event stream (`c.sse()` answers, `eventStream()` responses). */
+export const EVENT_STREAM_TYPE = 'text/event-stream';
+
 /**
  * A schema whose part travels as another media type than JSON, e.g. `multipart/form-data` for
  * `multipart({...})` bodies and `text/event-stream` for `eventStream()` responses.

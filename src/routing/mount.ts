@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
 import { internal } from '../errors/index.js';
-import { UNMATCHED_ROUTE } from '../http/answer.js';
-import { decodeBody, isJsonType, unsupportedMediaType } from '../http/body.js';
-import { noRoute } from '../http/request-state.js';
-import { collectorFor } from '../http/uploads/collect.js';
-import { multipartOf } from '../http/uploads/schema.js';
+import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js';
+import { noRoute, UNMATCHED_ROUTE } from '../request/request-state.js';
 import {
   afterBody,
   closeUnreadBody,
@@ -13,12 +10,13 @@ import {
   resumeOr,
   watchBodyEnd,
 } from './before-body.js';
+import { bodyReaderOf } from './body-reader.js';
 import { compose, type Endpoint } from './compose.js';
 import { Context, type RequestRuntime } from './context.js';
 import { deprecatedCall } from './deprecation.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
 import { describesOnly } from './static-schema.js';
-import { middlewareOf, type RouteEntry } from './table.js';
+import { chainOf, type RouteEntry } from './table.js';
 import { checkTimeout, withTimeout } from './timeout.js';
 import type { Middleware, Schema } from './types.js';
 import { partsOf, validateInto } from './validate.js';
@@ -69,8 +67,8 @@ export function mountRoute(
   }
 
   const handler = def.handler;
-  const uploads = multipartOf(def.options.body);
-  const bodyIsJson = def.options.body !== undefined && uploads === undefined;
+  const reader = bodyReaderOf(def.options.body);
+  const bodyIsJson = def.options.body !== undefined && reader === undefined;
   const validated: Endpoint =
     parts.length === 0
       ? handler
@@ -80,11 +78,10 @@ export function mountRoute(
           const pending = validateInto(c, parts);
           return pending ? pending.then(() => handler(c)) : handler(c);
         };
-  // An upload is read here, once the middleware has let the request through.
-  const collect = uploads && collectorFor(uploads);
-  const endpoint: Endpoint = collect
+  // A body the route reads itself (an upload) is read here, once the middleware let it through.
+  const endpoint: Endpoint = reader
     ? (c) =>
-        collect(c.request).then(() => {
+        reader.read(c.request).then(() => {
           c.body = c.request.body;
           return validated(c);
         })
@@ -92,16 +89,11 @@ export function mountRoute(
   const required = requiredParams(pattern);
   // Its headers go on every answer of the route, errors included: the route is what is deprecated.
   const deprecated = deprecatedCall(entry, new Date());
-  // A middleware met twice (a guard on the group and in the route's guarded builder) runs once.
-  const layers = new Set([
-    ...(entry.builtin ? [] : appMiddleware),
-    ...middlewareOf(entry.scope),
-    ...(def.options.middleware ?? []),
-  ]);
+  const layers = chainOf(entry, appMiddleware);
   const takesBody = BODY_METHODS.has(entry.method);
   // Guards and limits refuse a body before it is read (see before-body.ts).
-  const bodyLast = takesBody && layers.size > 0;
-  const composed = compose([...layers], bodyLast ? afterBody(endpoint) : endpoint);
+  const bodyLast = takesBody && layers.length > 0;
+  const composed = compose(layers, bodyLast ? afterBody(endpoint) : endpoint);
   checkTimeout(def.options.timeoutMs, where);
   const timeoutMs = def.options.timeoutMs ?? (entry.builtin ? undefined : appTimeoutMs);
   const chain = timeoutMs ? withTimeout(composed, timeoutMs) : composed;
@@ -173,8 +165,8 @@ export function mountRoute(
     return answer === reply ? undefined : answer;
   };
   const steps = { begin, run, finish, fail };
-  // A multipart body is never decoded: the parser reads the raw request (uploads refuse it).
-  const decode = !entry.builtin && takesBody && !uploads;
+  // A body the route reads itself is never decoded: its reader takes the raw request.
+  const decode = !entry.builtin && takesBody && !reader;
   const preParsing = [
     ...(bodyLast ? [middlewareFirst(steps)] : []),
     ...(decode ? [decodeBody] : []),
@@ -185,7 +177,7 @@ export function mountRoute(
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     ...(preParsing.length ? { preParsing } : {}),
-    ...(bodyLast || uploads ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
+    ...(bodyLast || reader ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
     // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
     // plugin adds its headers and lets the route run instead of answering an empty 204.
     ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),

@@ -49,10 +49,24 @@ export function normalizePrefix(prefix: string): string {
 }
 
 /** The middleware of a scope and all its parents, outermost first. */
-export function middlewareOf(scope: Scope): Middleware[] {
+function middlewareOf(scope: Scope): Middleware[] {
   const chain: Middleware[][] = [];
   for (let s: Scope | undefined = scope; s; s = s.parent) chain.unshift(s.middleware);
   return chain.flat();
+}
+
+/**
+ * The middleware chain of a route, outermost first: the app's (not on Keelson's own routes), its
+ * groups', its own. A middleware met twice (a guard on the group and on the route) runs once, at
+ * its outermost place. The one rule for mounting, WebSockets, the document and the route table.
+ */
+export function chainOf(entry: RouteEntry, appMiddleware: readonly Middleware[]): Middleware[] {
+  const layers = new Set([
+    ...(entry.builtin ? [] : appMiddleware),
+    ...middlewareOf(entry.scope),
+    ...(entry.def.options.middleware ?? []),
+  ]);
+  return [...layers];
 }
 
 // `/users/:id` and `/users/:userId` are the same route to the router.

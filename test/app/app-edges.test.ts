@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type App, get, type Middleware, type Tracer } from '../../src/index.js';
+import type { Tracer } from '../../src/extend/index.js';
+import { type App, get, type Middleware } from '../../src/index.js';
 import { importPeer, PeerMissingError } from '../../src/require-peer.js';
 import { describeMiddleware } from '../../src/routing/middleware-docs.js';
 import { issuePath } from '../../src/standard-schema.js';

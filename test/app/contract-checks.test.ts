@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MetricsCollector, Module, Tracer, Translator } from '../../src/index.js';
+import type { MetricsCollector, Tracer, Translator } from '../../src/extend/index.js';
+import type { Module } from '../../src/index.js';
 import { testApp } from './helpers.js';
 
 describe('what the App refuses at registration', () => {

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   type AttributeValue,
-  get,
   noopTracer,
-  post,
   type RequestMetric,
   type Span,
   type SpanStartOptions,
   type Translator,
-} from '../../src/index.js';
+} from '../../src/extend/index.js';
+import { get, post } from '../../src/index.js';
 import { requestEntries, testApp } from './helpers.js';
 
 class RecordingTracer {

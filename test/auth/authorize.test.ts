@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authorize, jwt } from '../../src/auth/index.js';
-import { get, guarded, middlewareDocsOf, post } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { get, guarded, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { hsToken, SECRET } from './support.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKey, bearer } from '../../src/auth/index.js';
-import { get, middlewareDocsOf } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { get } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { rawGet } from './support.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jwt } from '../../src/auth/index.js';
-import { get, guarded, middlewareDocsOf } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { get, guarded } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { hsToken, type JwksServer, rawGet, SECRET, startJwks, unsignedToken } from './support.js';
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { apiKey, authorize, bearer, jwt } from '../../src/auth/index.js';
-import { get, type Middleware, middlewareDocsOf } from '../../src/index.js';
+import { middlewareDocsOf } from '../../src/extend/index.js';
+import { get, type Middleware } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 import { hsToken, rawGet, SECRET } from './support.js';
 

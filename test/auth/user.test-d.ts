@@ -2,7 +2,8 @@ import type { JWTPayload } from 'jose';
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { apiKey, authorize, bearer, jwt } from '../../src/auth/index.js';
-import { get, guarded, type UserOf } from '../../src/index.js';
+import type { UserOf } from '../../src/extend/index.js';
+import { get, guarded } from '../../src/index.js';
 
 const Claims = z.object({ sub: z.string(), role: z.enum(['user', 'admin']) });
 type Claims = z.infer<typeof Claims>;

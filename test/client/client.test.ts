@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Api } from '../../examples/basic/app.js';
 import { createClient, fillPath } from '../../src/client/index.js';
-import { boundUrl } from '../../src/http/engine.js';
+import { boundUrl } from '../../src/engine/engine.js';
 import type { App } from '../../src/index.js';
 import { injectFetch } from '../../src/testing/index.js';
 import { exampleApp } from '../support/example-app.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, loadConfig, resolveConfig } from '../../src/index.js';
+import { resolveConfig } from '../../src/extend/index.js';
+import { ConfigError, loadConfig } from '../../src/index.js';
 
 // loadConfig's refusals and the paths of its issues, with hand-made Standard Schemas where zod
 // cannot produce the case (an issue without a path, an asynchronous result).

@@ -2,10 +2,10 @@
 // what its document says, whatever the request.
 import { z } from 'zod';
 import { apiKey } from '../../src/auth/index.js';
+import { describeMiddleware } from '../../src/extend/index.js';
 import {
   type App,
   del,
-  describeMiddleware,
   get,
   head,
   notFound,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundUrl } from '../../src/http/engine.js';
+import { boundUrl } from '../../src/engine/engine.js';
 import { Arbitraries } from '../../src/testing/arbitrary.js';
 import { peers } from '../../src/testing/peers.js';
 import { deriveRequests } from '../../src/testing/requests.js';

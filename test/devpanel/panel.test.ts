@@ -2,7 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { PanelFeed, resolveDevPanel } from '../../src/devpanel/index.js';
 import { Ring } from '../../src/devpanel/ring.js';
-import { ConfigError, get, type RequestMetric, type Scheduler } from '../../src/index.js';
+import type { RequestMetric, Scheduler } from '../../src/extend/index.js';
+import { ConfigError, get } from '../../src/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 
 describe('the dev panel', () => {

@@ -2,18 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApi } from '../../src/docs/openapi.js';
-import {
-  describeMiddleware,
-  get,
-  head,
-  notFound,
-  PROBLEM_CONTENT_TYPE,
-  post,
-  put,
-  type RouteDef,
-  tooManyRequests,
-  unauthorized,
-} from '../../src/index.js';
+import { describeMiddleware, PROBLEM_CONTENT_TYPE, type RouteDef } from '../../src/extend/index.js';
+import { get, head, notFound, post, put, tooManyRequests, unauthorized } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 const problemRef = { $ref: '#/components/schemas/Problem' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { App, describeMiddleware, get, head, type Middleware, post } from '../../src/index.js';
+import { describeMiddleware } from '../../src/extend/index.js';
+import { App, get, head, type Middleware, post } from '../../src/index.js';
 
 // The document at its edges: a bare app's document has only what was given, tags are listed
 // once, HEAD operations and ids follow explicit routes, and middleware schemes merge by content.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../src/index.js';
+import type { OpenApiDocument } from '../../src/extend/index.js';
 import { everyFeatureApp } from './fixtures/every-feature.js';
 import { openApiProblems } from './valid-openapi.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { App, describeMiddleware, get, head, post } from '../../src/index.js';
+import { describeMiddleware } from '../../src/extend/index.js';
+import { App, get, head, post } from '../../src/index.js';
 
 // One operation at its edges: keys only for what the route sets, request bodies and HEAD,
 // responses in status order with the framework's own, and what security makes a route answer.

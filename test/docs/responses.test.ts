@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { App, describeMiddleware, get } from '../../src/index.js';
+import { describeMiddleware } from '../../src/extend/index.js';
+import { App, get } from '../../src/index.js';
 
 // The responses of an operation, whole: only the keys that have something to say, defaults for
 // a route that declares no success, and what middleware adds.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, type DocsSecurityScheme, resolveConfig } from '../../src/index.js';
+import { type DocsSecurityScheme, resolveConfig } from '../../src/extend/index.js';
+import { ConfigError } from '../../src/index.js';
 
 function resolveSchemes(schemes: unknown) {
   return resolveConfig({

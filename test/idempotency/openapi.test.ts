@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { describeMiddleware } from '../../src/extend/index.js';
 import { idempotency, memoryIdempotencyStore } from '../../src/idempotency/index.js';
-import {
-  App,
-  del,
-  describeMiddleware,
-  get,
-  type Middleware,
-  patch,
-  post,
-  put,
-} from '../../src/index.js';
+import { App, del, get, type Middleware, patch, post, put } from '../../src/index.js';
 
 function app() {
   return new App({ serviceName: 'docs', env: 'development' } as never);

@@ -9,7 +9,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { describe, expect, it } from 'vitest';
 import { database } from '../../src/db/index.js';
-import { type App, get, NOOP_SPAN, serviceUnavailable } from '../../src/index.js';
+import { NOOP_SPAN } from '../../src/extend/index.js';
+import { type App, get, serviceUnavailable } from '../../src/index.js';
 import { openTelemetry, otelSpanOf } from '../../src/integrations/opentelemetry/index.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 

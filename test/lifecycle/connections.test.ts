@@ -3,8 +3,8 @@ import type { Server, ServerResponse } from 'node:http';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cutOffReason } from '../../src/http/cut-off.js';
 import { ConnectionTracker } from '../../src/lifecycle/index.js';
+import { cutOffReason } from '../../src/request/cut-off.js';
 import { memoryLogger } from '../app/helpers.js';
 
 // The tracker reads what Node keeps on a connection: the response it serves (`_httpMessage`),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ShutdownHook } from '../../src/index.js';
+import type { ShutdownHook } from '../../src/extend/index.js';
 import {
   type ConnectionTracker,
   flushBy,

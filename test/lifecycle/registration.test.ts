@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scheduler, ShutdownHook } from '../../src/index.js';
+import type { Scheduler, ShutdownHook } from '../../src/extend/index.js';
 import { testApp } from '../app/helpers.js';
 
 function scheduler(events: string[]): Scheduler {

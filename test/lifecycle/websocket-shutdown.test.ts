@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeOf, type RawWebSocket, rawWebSocket } from '../http/websocket-raw.js';
 import { killAll, type ServiceProcess, startLogProcess } from '../support/log-process.js';
+import { closeOf, type RawWebSocket, rawWebSocket } from '../support/websocket-raw.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/websocket-app.ts', import.meta.url));
 const clients: RawWebSocket[] = [];

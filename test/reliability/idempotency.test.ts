@@ -9,9 +9,9 @@ import {
 } from '../../src/idempotency/index.js';
 import { type App, type Middleware, post } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
-import { serve } from '../http/serve.js';
 import { type PostgresServer, postgresTool, startPostgres } from '../support/postgres.js';
 import { type RedisServer, redisTool, startRedis } from '../support/redis.js';
+import { serve } from '../support/serve.js';
 import { addFigures } from './figures.js';
 
 // Two replicas of one service on real sockets, each with its own connections to the shared

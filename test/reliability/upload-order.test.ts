@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FORM_TYPE, formBody, sendUpload } from '../http/upload-client.js';
 import { killAll, startLogProcess } from '../support/log-process.js';
+import { FORM_TYPE, formBody, sendUpload } from '../support/upload-client.js';
 import { addFigures } from './figures.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/guarded-upload-service.ts', import.meta.url));

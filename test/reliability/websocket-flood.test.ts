@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { rawWebSocket } from '../http/websocket-raw.js';
 import { killAll, startLogProcess } from '../support/log-process.js';
+import { rawWebSocket } from '../support/websocket-raw.js';
 import { addFigures } from './figures.js';
 
 const fixture = fileURLToPath(new URL('../fixtures/websocket-app.ts', import.meta.url));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { get, NOOP_SPAN, type Tracer } from '../../src/index.js';
+import { NOOP_SPAN, type Tracer } from '../../src/extend/index.js';
+import { get } from '../../src/index.js';
 import { testApp } from '../app/helpers.js';
 
 function messages(lines: string[]): Record<string, unknown>[] {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMiddleware, type Middleware, middlewareDocsOf } from '../../src/index.js';
+import { describeMiddleware, middlewareDocsOf } from '../../src/extend/index.js';
+import type { Middleware } from '../../src/index.js';
 
 describe('describeMiddleware', () => {
   it('returns the same function, carrying what it declares', () => {

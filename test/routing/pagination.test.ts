@@ -1,13 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import {
-  get,
-  type Page,
-  type PaginationOptions,
-  paginate,
-  paginated,
-  pagination,
-} from '../../src/index.js';
+import type { PaginationOptions } from '../../src/extend/index.js';
+import { get, type Page, paginate, paginated, pagination } from '../../src/index.js';
 import type { CursorPage, OffsetPage } from '../../src/routing/paginated.js';
 import { requestEntries, testApp } from '../app/helpers.js';
 import { openApiProblems } from '../docs/valid-openapi.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { OpenApiDocument } from '../../src/index.js';
+import type { OpenApiDocument } from '../../src/extend/index.js';
 import { get, post } from '../../src/index.js';
 import { verifyContract } from '../../src/testing/index.js';
 import { testApp } from '../app/helpers.js';

@@ -1,0 +1,173 @@
+/**
+ * Answers for requests that never reach a route: bytes Node's HTTP parser rejects, URLs the
+ * router cannot decode, and expectations Node refuses. No engine hook runs for them, so each
+ * sets the headers, shapes the error body, logs and counts itself, through the answer path.
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorContext } from '../errors/error-body.js';
+import { type ProblemDetails, statusTitle, toProblem } from '../errors/index.js';
+import type { RequestLogEntry } from '../logger/index.js';
+import { pathOf, shownPath } from '../request/request-state.js';
+import {
+  type AnswerPath,
+  errorPayload,
+  recordAnswer,
+  sendProblem,
+  UNMATCHED_ROUTE,
+} from './answer.js';
+import { requestIdFor } from './request-id.js';
+import { setAnswerHeaders } from './response-headers.js';
+
+/** Node's parser error codes that have a status of their own; any other one is a 400. */
+const PARSER_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
+  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request was not received in time.'],
+};
+
+const MALFORMED: readonly [number, string, string] = [
+  400,
+  'MALFORMED_REQUEST',
+  'The request is not valid HTTP/1.1.',
+];
+
+/** The problem body and the headers of an answer written without the engine. */
+function rawAnswer(
+  answers: AnswerPath,
+  problem: ProblemDetails,
+  seen: ErrorContext,
+): { body: string; headers: Record<string, string> } {
+  const body = errorPayload(answers, problem, seen);
+  const headers: Record<string, string> = {
+    'content-type': answers.errors.contentType,
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  for (const [name, value] of answers.securityHeaders) headers[name] = value;
+  if (answers.requestIdHeader !== undefined && seen.requestId !== undefined) {
+    headers[answers.requestIdHeader] = seen.requestId;
+  }
+  return { body, headers };
+}
+
+function log(answers: AnswerPath, seen: ErrorContext, status: number, durationMs: number): void {
+  const entry: RequestLogEntry = { method: seen.method, path: seen.path, status, durationMs };
+  if (seen.requestId !== undefined) entry.requestId = seen.requestId;
+  recordAnswer(answers.runtime, entry, UNMATCHED_ROUTE);
+}
+
+/** What the request line of a rejected request says, when it can be read. */
+function seenOf(
+  answers: AnswerPath,
+  error: NodeJS.ErrnoException,
+  req?: IncomingMessage,
+): ErrorContext {
+  const requestId =
+    answers.requestIdHeader === undefined
+      ? undefined
+      : requestIdFor(req?.headers[answers.requestIdHeader]);
+  if (req?.method && req.url) {
+    return { method: req.method, path: shownPath(pathOf(req.url)), requestId };
+  }
+  const raw = (error as { rawPacket?: unknown }).rawPacket;
+  if (Buffer.isBuffer(raw)) {
+    const line = /^([A-Za-z-]{1,24}) ([^\s]+)/.exec(raw.subarray(0, 8192).toString('latin1'));
+    if (line) return { method: line[1]!, path: shownPath(pathOf(line[2]!)), requestId };
+  }
+  return { method: '-', path: '-', requestId };
+}
+
+/** The raw HTTP/1.1 answer to a request Node's parser rejected, and its status. */
+function clientErrorResponse(
+  answers: AnswerPath,
+  code: string | undefined,
+  seen: ErrorContext,
+): { status: number; text: string } {
+  const [status, machine, detail] = (code && PARSER_ERRORS[code]) || MALFORMED;
+  const title = statusTitle(status);
+  const problem: ProblemDetails = { type: 'about:blank', title, status, detail, code: machine };
+  const { body, headers } = rawAnswer(answers, problem, seen);
+  let text = `HTTP/1.1 ${status} ${title}\r\n`;
+  for (const name in headers) text += `${name}: ${headers[name]}\r\n`;
+  return { status, text: `${text}connection: close\r\n\r\n${body}` };
+}
+
+/** The engine's `clientErrorHandler` and `frameworkErrors`, and the server's 417 answer. */
+export interface EdgeHandlers {
+  /**
+   * Node's parser rejected what arrived on `socket` (bad request line or header, headers too
+   * large, bad chunked encoding, a request timeout). Writes a problem answer when nothing of
+   * another response is on the wire yet, then closes the socket.
+   */
+  handleClientError(error: NodeJS.ErrnoException, socket: Socket): void;
+  /** A URL the router cannot decode (`/%zz`) or a path parameter past its length limit. */
+  handleFrameworkError(
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): FastifyReply;
+  /** An `Expect` other than `100-continue`: 417 (the server's `checkExpectation` listener). */
+  handleExpectation(req: IncomingMessage, res: ServerResponse): void;
+}
+
+/** The handlers for answers written outside the engine's hooks, bound to the answer path. */
+export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
+  return {
+    handleClientError(error, socket) {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const inFlight = (
+        socket as Socket & {
+          _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } | null;
+        }
+      )._httpMessage;
+      if (socket.writable && !inFlight?.headersSent) {
+        const seen = seenOf(answers, error, inFlight?.req);
+        const { status, text } = clientErrorResponse(answers, error.code, seen);
+        socket.write(text);
+        log(answers, seen, status, 0);
+      }
+      socket.destroy(error);
+    },
+
+    handleFrameworkError(error, request, reply) {
+      const started = performance.now();
+      setAnswerHeaders(answers, request, reply);
+      reply.raw.once('finish', () => {
+        const entry: RequestLogEntry = {
+          method: request.method,
+          path: shownPath(pathOf(request.url)),
+          status: reply.statusCode,
+          durationMs: performance.now() - started,
+        };
+        if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
+        recordAnswer(answers.runtime, entry, UNMATCHED_ROUTE);
+      });
+      const problem = toProblem(error);
+      // Fastify's message quotes the whole URL back: say it with the path cut short.
+      const shown = shownPath(pathOf(request.url));
+      if (error.code === 'FST_ERR_BAD_URL') problem.detail = `The URL ${shown} is not valid.`;
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        problem.detail = `A path parameter of ${shown} is too long.`;
+      }
+      return sendProblem(answers, request, reply, problem);
+    },
+
+    handleExpectation(req, res) {
+      const started = performance.now();
+      const seen = seenOf(answers, new Error('expectation failed'), req);
+      const problem: ProblemDetails = {
+        type: 'about:blank',
+        title: statusTitle(417),
+        status: 417,
+        detail: 'Only the expectation 100-continue is supported.',
+        code: 'EXPECTATION_FAILED',
+      };
+      const { body, headers } = rawAnswer(answers, problem, seen);
+      // The body, if any, is left unread: the connection cannot be used again.
+      headers.connection = 'close';
+      res.writeHead(417, headers);
+      res.end(body, () => log(answers, seen, 417, performance.now() - started));
+    },
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * The engine under an App: Fastify created with Keelson's server options, then the pipeline
+ * (CORS, request hooks, response headers, error handlers) and the routes of the table mounted.
+ * @module
+ */
+import type { FastifyCorsOptions } from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ResolvedConfig } from '../config/index.js';
+import { installJsonParser } from '../request/body.js';
+import { decorateRequestState } from '../request/request-state.js';
+import { bodyReaderOf } from '../routing/body-reader.js';
+import type { RequestRuntime } from '../routing/context.js';
+import { mountRoute } from '../routing/mount.js';
+import type { RouteEntry } from '../routing/table.js';
+import type { Middleware } from '../routing/types.js';
+import type { AnswerPath } from './answer.js';
+import { edgeHandlers } from './client-error.js';
+import { installCors } from './cors.js';
+import { installErrorHandlers, methodIndex } from './errors.js';
+import { type HookRuntime, installRequestHooks } from './hooks.js';
+import type { EnginePlugin } from './plugin.js';
+import { requestIdGenerator } from './request-id.js';
+import { installResponseHeaders } from './response-headers.js';
+import { mounterOf, type RouteMounter } from './route-mounter.js';
+import type { SecurityHeaders } from './security-headers.js';
+
+/** Which proxies to trust for `X-Forwarded-*`: Fastify's `trustProxy`. */
+export type TrustProxy = boolean | string | string[];
+
+/** What the engine is created with besides the config. */
+export interface EngineOptions {
+  /** The app's answer path. */
+  readonly answers: AnswerPath;
+  /** Fastify's `trustProxy`. */
+  readonly trustProxy: TrustProxy | undefined;
+}
+
+/** Creates the Fastify instance with the server options the config gives. */
+export function createEngine(config: ResolvedConfig, options: EngineOptions): FastifyInstance {
+  const { answers } = options;
+  const edges = edgeHandlers(answers);
+  const fastify = Fastify({
+    logger: false,
+    bodyLimit: config.bodyLimit,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.headersTimeoutMs },
+    clientErrorHandler: edges.handleClientError,
+    frameworkErrors: edges.handleFrameworkError,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    ...(answers.requestIdHeader ? { genReqId: requestIdGenerator(answers.requestIdHeader) } : {}),
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
+  });
+  fastify.server.on('checkExpectation', edges.handleExpectation);
+  decorateRequestState(fastify);
+  installJsonParser(fastify);
+  return fastify;
+}
+
+/** What mounting needs: the pipeline's parts and the route table. */
+export interface MountPlan {
+  readonly cors: FastifyCorsOptions | false;
+  readonly runtime: HookRuntime & RequestRuntime;
+  readonly answers: AnswerPath;
+  readonly security: SecurityHeaders;
+  readonly isDraining: () => boolean;
+  readonly routes: readonly RouteEntry[];
+  readonly appMiddleware: readonly Middleware[];
+  /** The default `timeoutMs` of the app's own routes; none when undefined. */
+  readonly timeoutMs?: number | undefined;
+  /** Registered after the error handlers and before the routes, in order. */
+  readonly plugins: readonly EnginePlugin[];
+}
+
+/** Installs the pipeline and mounts every route, then readies the engine. */
+export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Promise<void> {
+  const { answers } = plan;
+  const allowed = methodIndex(plan.routes);
+  if (plan.cors !== false) await installCors(fastify, plan.cors, plan.routes, answers, allowed);
+  installRequestHooks(fastify, plan.runtime, answers);
+  installResponseHeaders(
+    fastify,
+    { security: plan.security, isDraining: plan.isDraining },
+    answers,
+  );
+  installErrorHandlers(fastify, allowed, answers);
+  for (const plugin of plan.plugins) await plugin(fastify);
+  // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
+  const ordered = [
+    ...plan.routes.filter((e) => e.method === 'HEAD'),
+    ...plan.routes.filter((e) => e.method !== 'HEAD'),
+  ];
+  // Routes a feature mounts itself (WebSocket routes): each mounter once, with all its routes.
+  const byMounter = new Map<RouteMounter, RouteEntry[]>();
+  for (const entry of ordered) {
+    const mounter = mounterOf(entry.def);
+    if (mounter) byMounter.set(mounter, [...(byMounter.get(mounter) ?? []), entry]);
+  }
+  const { runtime, appMiddleware } = plan;
+  for (const [mounter, entries] of byMounter) {
+    mounter.mount(fastify, entries, { runtime, appMiddleware, answers });
+  }
+  for (const entry of ordered) {
+    if (mounterOf(entry.def)) continue;
+    const mount = (into: FastifyInstance) =>
+      mountRoute(into, entry, plan.runtime, plan.appMiddleware, plan.timeoutMs);
+    const reader = bodyReaderOf(entry.def.options.body);
+    if (reader) reader.mount(fastify, mount);
+    else mount(fastify);
+  }
+  await fastify.ready();
+}
+
+/** The URL the engine is bound to; an unspecified address reads as `localhost`. */
+export function boundUrl(fastify: FastifyInstance): string {
+  const addr = fastify.server.address();
+  if (!addr || typeof addr === 'string') return String(addr);
+  const host =
+    addr.address === '0.0.0.0' || addr.address === '::'
+      ? 'localhost'
+      : addr.family === 'IPv6'
+        ? `[${addr.address}]`
+        : addr.address;
+  return `http://${host}:${addr.port}`;
+}
+
+export type { EnginePlugin } from './plugin.js';

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noopTracer, type Tracer } from '../contracts.js';
+import { describeError } from '../errors/describe.js';
+import { isKError } from '../errors/kerror.js';
+import type { RequestLogEntry } from '../logger/index.js';
+import { cutOffReason } from '../request/cut-off.js';
+import { pathOf, shownPath } from '../request/request-state.js';
+import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import { observeRequest } from './observers.js';
+import { serverSpanAttributes } from './span-attributes.js';
+
+/** What the request hooks read at request time. */
+export interface HookRuntime extends AnswerRuntime {
+  /** The tracer; fixed once the app has started. */
+  readonly tracer: Tracer;
+}
+
+/**
+ * Installs the per-request hooks: a server span when a tracer is set, and after each response
+ * one request-log entry, one metrics record and the end of the span.
+ */
+export function installRequestHooks(
+  fastify: FastifyInstance,
+  runtime: HookRuntime,
+  answers: AnswerPath,
+): void {
+  if (runtime.tracer !== noopTracer) {
+    const tracer = runtime.tracer;
+    fastify.addHook('onRequest', function startSpan(request, _reply, done) {
+      const route = request.routeOptions.url;
+      request.keelsonSpan = tracer.start(route ? `${request.method} ${route}` : request.method, {
+        kind: 'server',
+        headers: request.headers,
+        attributes: serverSpanAttributes(request, route),
+      });
+      done();
+    });
+  }
+
+  fastify.addHook('onResponse', function finishRequest(request, reply, done) {
+    recordRequest(answers, request, reply);
+    done();
+  });
+}
+
+/** What recordRequest reads of the app's answer path. */
+export type RecordedAnswers = Pick<AnswerPath, 'runtime' | 'requestIdHeader' | 'trustProxy'>;
+
+/**
+ * The request-log entry and metrics record of an answer the engine sent; `cutOff` says why a
+ * response ended before its end, when it did.
+ */
+export function recordRequest(
+  answers: RecordedAnswers,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cutOff?: string,
+): void {
+  // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
+  // errors it): one entry, one record.
+  if (request.keelsonRecorded) return;
+  request.keelsonRecorded = true;
+  const runtime = answers.runtime;
+  const status = reply.statusCode;
+  const span = request.keelsonSpan;
+  const entry: RequestLogEntry = {
+    method: request.method,
+    path: shownPath(pathOf(request.url)),
+    status,
+    durationMs: reply.elapsedTime,
+  };
+  if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
+  if (answers.trustProxy) entry.ip = request.ip;
+  if (span?.traceId) entry.traceId = span.traceId;
+  if (request.keelsonDeprecated !== null) entry.deprecated = request.keelsonDeprecated;
+  const error = request.keelsonError;
+  if (error !== null && status >= 500) entry.error = describeError(error);
+  else if (status >= 400 && isKError(error) && error.cause !== undefined) {
+    entry.error = causeOf(error.cause);
+  }
+  // The shutdown's mark says more than the stream watcher's guess at why a response ended.
+  const why = cutOffReason(reply.raw) ?? cutOff;
+  if (why !== undefined) entry.error = why;
+  if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
+  // request.routeOptions builds a new object on every read: only for requests no Keelson
+  // route handled (404s, bodies the parser refused).
+  recordAnswer(runtime, entry, request.keelsonRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE);
+
+  if (span) {
+    span.setAttribute('http.response.status_code', status);
+    span.end();
+  }
+}
+
+// A client error's log line: its cause's message, without a stack (the cause of a 409 from a
+// unique violation names the constraint, the table and the query).
+function causeOf(cause: unknown): string {
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+}
