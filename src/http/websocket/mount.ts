@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { KError } from '../../errors/index.js';
+import { keelsonError } from '../../errors/index.js';
 import { compose } from '../../routing/compose.js';
 import { Context, type RequestRuntime } from '../../routing/context.js';
 import { middlewareOf, type RouteEntry } from '../../routing/table.js';
@@ -102,12 +102,11 @@ function mountOne(
     preHandler: async function upgradeGuard(request: FastifyRequest, reply: FastifyReply) {
       request.keelsonRoute = pattern;
       if (!request.ws) {
-        throw new KError({
-          code: 'UPGRADE_REQUIRED',
-          statusCode: 426,
-          message: `${pattern} is a WebSocket endpoint; send an Upgrade: websocket request.`,
-          headers: { upgrade: 'websocket', connection: 'Upgrade' },
-        });
+        throw keelsonError(
+          'UPGRADE_REQUIRED',
+          `${pattern} is a WebSocket endpoint; send an Upgrade: websocket request.`,
+          { headers: { upgrade: 'websocket', connection: 'Upgrade' } },
+        );
       }
       const c = new Context(request, reply, runtime);
       const answer = await chain(c);
