@@ -36,6 +36,34 @@ OpenAPI document of each operation lists, per status, the codes Keelson may answ
 `;
 
 const FOOTER = `
+## In the OpenAPI document
+
+Each operation narrows \`code\` to the codes Keelson answers there, as an \`enum\` next to the
+\`Problem\` schema (\`allOf\`): a body's 400, 413, 415 and 422, a guard's 401, \`authorize()\`'s
+403, a rate limit's 429, an idempotency key's 400, 409 and 422, an upload's 400. A status the
+route lists in \`errors\`, a middleware response that declares no \`codes\`, the 5xx and the
+\`4XX\`/\`5XX\` ranges leave \`code\` open. So when a handler answers one of the statuses above
+with a code of its own, list that status in the route's \`errors\`:
+
+\`\`\`ts
+import { KError, post } from 'keelson';
+import { z } from 'zod';
+
+export const order = post(
+  '/orders',
+  { body: z.object({ sku: z.string() }), errors: [422] },
+  (c) => {
+    if (c.body.sku === 'gone') {
+      throw new KError({ code: 'OUT_OF_STOCK', statusCode: 422, message: 'Sold out.' });
+    }
+    return { ok: true };
+  },
+);
+\`\`\`
+
+A middleware of your own says which codes it answers with in its docs:
+\`describeMiddleware(fn, { responses: { 409: { codes: ['SEAT_TAKEN'] } } })\`.
+
 ## Other client errors
 
 A 4xx raised by a Fastify plugin or an \`http-errors\` error that the service throws keeps its

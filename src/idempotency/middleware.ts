@@ -95,6 +95,7 @@ function docsOf(required: boolean): MiddlewareDocs {
         description: required
           ? 'No Idempotency-Key, or a malformed one'
           : 'A malformed Idempotency-Key',
+        codes: ['BAD_REQUEST'],
       },
       409: {
         description: 'A request with this Idempotency-Key is still running',
@@ -104,8 +105,12 @@ function docsOf(required: boolean): MiddlewareDocs {
             schema: { type: 'integer' },
           },
         },
+        codes: ['IDEMPOTENCY_KEY_IN_USE'],
       },
-      422: { description: 'This Idempotency-Key was used for a different request' },
+      422: {
+        description: 'This Idempotency-Key was used for a different request',
+        codes: ['IDEMPOTENCY_KEY_REUSED'],
+      },
     },
   };
 }

@@ -144,7 +144,9 @@ export function rateLimit({
     return next();
   };
   return describeMiddleware(middleware, {
-    responses: { 429: { description: 'Too many requests', headers: HEADER_DOCS } },
+    responses: {
+      429: { description: 'Too many requests', headers: HEADER_DOCS, codes: ['TOO_MANY_REQUESTS'] },
+    },
     headers: EVERY_ANSWER_DOCS,
   });
 }
