@@ -70,11 +70,11 @@ export interface ResponseInputs {
 
 /**
  * The codes the framework answers with, by status, on the routes it adds the status to. 5xx
- * are left open: any failure ends there, a service's own codes among them.
+ * are left open (any failure ends there, a service's own codes among them), and so is a 401
+ * that no guard declares.
  */
 const FRAMEWORK_CODES: Readonly<Record<number, readonly KeelsonErrorCode[]>> = {
   400: ['BAD_REQUEST', 'MALFORMED_JSON', 'INVALID_CONTENT_LENGTH'],
-  401: ['UNAUTHORIZED'],
   413: ['PAYLOAD_TOO_LARGE'],
   415: ['UNSUPPORTED_MEDIA_TYPE'],
   422: ['VALIDATION_FAILED'],
@@ -89,7 +89,12 @@ function codesOf(i: ResponseInputs, framework: readonly number[]) {
     codes.set(status, more === null ? null : new Set([...(had ?? []), ...more]));
   };
   for (const [status, mw] of i.middleware) add(status, mw.codes);
-  for (const status of framework) add(status, FRAMEWORK_CODES[status] ?? null);
+  for (const status of framework) {
+    const known = FRAMEWORK_CODES[status];
+    // A 401 from a requirement with no guard that declares it: the service checks it itself.
+    if (known) add(status, known);
+    else if (!i.middleware.has(status)) codes.set(status, null);
+  }
   if (i.uploads) add(400, ['MALFORMED_MULTIPART']);
   // A status the route lists in `errors` is its own: its codes are the service's.
   for (const status of i.errors) codes.set(status, null);

@@ -67,6 +67,15 @@ describe('the codes of each error response', () => {
     expect(of('/limited', 'get', 429)).toEqual(narrowed('TOO_MANY_REQUESTS'));
   });
 
+  it('leaves open the 401 of a security requirement that no guard of Keelson’s enforces', async () => {
+    const { app } = testApp({
+      docs: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    });
+    app.addRoutes(get('/private', { security: [{ bearer: [] }] }, () => 1));
+    const doc = await app.openapi();
+    expect(doc.paths['/private']?.get?.responses['401']?.content).toEqual(open);
+  });
+
   it('merges the codes of the middleware and the framework for one status', async () => {
     const once = idempotency({ store: memoryIdempotencyStore() });
     const of = await responsesOf(post('/pay', { body: Body, middleware: [once] }, () => 1));
