@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -9,7 +10,10 @@ import {
   KError,
   type KeelsonErrorCode,
   keelsonError,
+  notFound,
+  PROBLEM_CHANNEL,
   statusTitle,
+  toProblem,
 } from '../../src/errors/index.js';
 import { keelsonSite, ROOT } from '../support/keelson-site.js';
 
@@ -71,6 +75,28 @@ describe('keelsonError and catalogueProblem', () => {
       code: 'HEADERS_TOO_LARGE',
     });
     expect(catalogueProblem('EXPECTATION_FAILED').detail).toBe('Expectation Failed');
+  });
+});
+
+describe('the keelson:problem diagnostics channel', () => {
+  it('carries every problem made, with the thrown value it was made from', () => {
+    const got: unknown[] = [];
+    const listen = (message: unknown) => got.push(message);
+    subscribe(PROBLEM_CHANNEL, listen);
+    try {
+      const err = notFound('no such pet');
+      const made = toProblem(err);
+      const raw = catalogueProblem('MALFORMED_REQUEST');
+      const crash = toProblem(new Error('a bug'));
+      expect(got).toEqual([
+        { problem: made, error: err },
+        { problem: raw, error: undefined },
+        { problem: crash, error: expect.any(Error) },
+      ]);
+      expect(crash.code).toBe('INTERNAL');
+    } finally {
+      unsubscribe(PROBLEM_CHANNEL, listen);
+    }
   });
 });
 
