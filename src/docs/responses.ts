@@ -175,7 +175,7 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
     const known = status === undefined ? undefined : codes.get(status);
     const schema = i.errorBody.schema();
     const enumerated =
-      known && schema && i.errorBody.problem ? problemWithCodes(schema, known) : schema;
+      known?.size && schema && i.errorBody.problem ? problemWithCodes(schema, known) : schema;
     return body(i.errorBody.contentType, enumerated, undefined);
   };
   const byStatus = new Map<number, ResponseObject>();

@@ -90,12 +90,17 @@ describe('the codes of each error response', () => {
 
   it('keeps a middleware’s own codes, and leaves a status open when one middleware did not say', async () => {
     const seats = describeMiddleware(async (_c, next) => next(), {
-      responses: { 409: { codes: ['SEAT_TAKEN'] }, 429: { description: 'Slow down' } },
+      responses: {
+        409: { codes: ['SEAT_TAKEN'] },
+        410: { codes: [] },
+        429: { description: 'Slow down' },
+      },
     });
     const limit = rateLimit({ max: 1, windowMs: 1000 });
     const of = await responsesOf(get('/seat', { middleware: [seats, limit] }, () => 1));
     expect(of('/seat', 'get', 409)).toEqual(narrowed('SEAT_TAKEN'));
     expect(of('/seat', 'get', 429)).toEqual(open);
+    expect(of('/seat', 'get', 410)).toEqual(open); // an empty list says nothing
   });
 
   it('adds MALFORMED_MULTIPART to an upload route’s 400', async () => {
