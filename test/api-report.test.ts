@@ -21,10 +21,9 @@ describe('the API report in etc/api/', () => {
       try {
         committed = readFileSync(join(root, path), 'utf8');
       } catch {}
-      expect(
-        committed,
-        `${path} is stale: run \`npm run api:report\` and commit etc/api/`,
-      ).toBe(text);
+      expect(committed, `${path} is stale: run \`npm run api:report\` and commit etc/api/`).toBe(
+        text,
+      );
     }
   });
 

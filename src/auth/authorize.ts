@@ -25,6 +25,10 @@ export function authorize<U>(
       if ((await check(c.user as U, c)) !== true) throw forbidden(message);
       return next();
     },
-    { responses: { 403: { description: 'The credentials do not allow this' } } },
+    {
+      responses: {
+        403: { description: 'The credentials do not allow this', codes: ['FORBIDDEN'] },
+      },
+    },
   );
 }

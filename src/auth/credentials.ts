@@ -3,7 +3,7 @@
  * `WWW-Authenticate` challenge RFC 6750 describes. Nothing here ever echoes a token.
  * @module
  */
-import { KError } from '../errors/index.js';
+import { type KError, keelsonError } from '../errors/index.js';
 import type { Context } from '../routing/context.js';
 
 /** What a request that is refused lacked: credentials at all, a well-formed request, a good token. */
@@ -29,10 +29,7 @@ export function refuse(scheme: string, failure: AuthFailure, message: string): K
 
 /** A 401 KError carrying `wwwAuthenticate` as its challenge. */
 export function unauthorizedWith(wwwAuthenticate: string, message: string): KError {
-  return new KError({
-    code: 'UNAUTHORIZED',
-    statusCode: 401,
-    message,
+  return keelsonError('UNAUTHORIZED', message, {
     headers: { 'www-authenticate': wwwAuthenticate },
   });
 }

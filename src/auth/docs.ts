@@ -48,6 +48,7 @@ export function guardDocs(
         headers: {
           'WWW-Authenticate': { description: `The ${challengeScheme} challenge (RFC 6750)` },
         },
+        codes: ['UNAUTHORIZED'],
       },
     },
     security: optional ? [{ [name]: [] }, {}] : [{ [name]: [] }],

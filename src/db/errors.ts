@@ -3,7 +3,7 @@
  * and table for the log only.
  * @module
  */
-import { KError } from '../errors/index.js';
+import { ERROR_CATALOGUE, KError, type KeelsonErrorCode } from '../errors/index.js';
 
 /** What kind of failure a DatabaseError is. */
 export type DatabaseErrorKind =
@@ -21,37 +21,32 @@ export type DatabaseErrorKind =
 export type ConstraintHandler = (error: DatabaseError) => KError;
 
 interface Mapping {
-  readonly status: number;
-  readonly code: string;
+  readonly code: KeelsonErrorCode;
   readonly detail: string;
 }
 
 const MAPPINGS: Readonly<Record<DatabaseErrorKind, Mapping>> = {
-  unique: { status: 409, code: 'CONFLICT', detail: 'A record with the same value already exists.' },
+  unique: { code: 'CONFLICT', detail: 'A record with the same value already exists.' },
   foreign_key: {
-    status: 409,
     code: 'CONFLICT',
     detail: 'The record refers to one that does not exist, or is still referred to.',
   },
-  not_null: { status: 422, code: 'VALIDATION_FAILED', detail: 'A required value is missing.' },
-  check: { status: 422, code: 'VALIDATION_FAILED', detail: 'A value is not allowed.' },
-  invalid_input: { status: 400, code: 'BAD_REQUEST', detail: 'A value has the wrong format.' },
+  not_null: { code: 'VALIDATION_FAILED', detail: 'A required value is missing.' },
+  check: { code: 'VALIDATION_FAILED', detail: 'A value is not allowed.' },
+  invalid_input: { code: 'BAD_REQUEST', detail: 'A value has the wrong format.' },
   timeout: {
-    status: 503,
     code: 'SERVICE_UNAVAILABLE',
     detail: 'The database did not answer in time.',
   },
   unavailable: {
-    status: 503,
     code: 'SERVICE_UNAVAILABLE',
     detail: 'The database is unavailable.',
   },
   serialization: {
-    status: 503,
     code: 'SERVICE_UNAVAILABLE',
     detail: 'The request clashed with another one; try again.',
   },
-  other: { status: 500, code: 'INTERNAL', detail: 'An unexpected error occurred.' },
+  other: { code: 'INTERNAL', detail: 'An unexpected error occurred.' },
 };
 
 /** What a DatabaseError is made from. */
@@ -89,12 +84,13 @@ export class DatabaseError extends KError {
   /** Made by the database layer from a driver error; see `toDatabaseError`. */
   constructor(init: DatabaseErrorInit) {
     const mapping = MAPPINGS[init.kind];
+    const status = ERROR_CATALOGUE[mapping.code].status;
     super({
       code: mapping.code,
-      statusCode: mapping.status,
+      statusCode: status,
       message: mapping.detail,
       cause: init.cause,
-      headers: mapping.status === 503 ? { 'retry-after': '1' } : undefined,
+      headers: status === 503 ? { 'retry-after': '1' } : undefined,
     });
     this.kind = init.kind;
     this.sqlState = init.sqlState;

@@ -18,6 +18,8 @@ import type { ParameterObject } from './types.js';
 export interface MiddlewareContribution {
   /** Responses by status; an inner middleware's replaces an outer one's for the same status. */
   readonly responses: Map<number, DocumentedResponse>;
+  /** The problem codes of each status, merged over every middleware; null when one is unknown. */
+  readonly codes: Map<number, ReadonlySet<string> | null>;
   /** One list of alternatives per middleware that declares security: all of them must hold. */
   readonly security: (readonly SecurityRequirement[])[];
   /** Headers some middleware sets on every answer, by name. */
@@ -40,6 +42,7 @@ export function contributionOf(
   method: HttpMethod,
 ): MiddlewareContribution {
   const responses = new Map<number, DocumentedResponse>();
+  const codes = new Map<number, ReadonlySet<string> | null>();
   const security: (readonly SecurityRequirement[])[] = [];
   const headers: Record<string, DocumentedHeader> = {};
   const requestHeaders = new Map<string, DocumentedRequestHeader>();
@@ -47,8 +50,17 @@ export function contributionOf(
     const docs = middlewareDocsOf(mw);
     if (!docs || (docs.methods && !docs.methods.includes(method))) continue;
     Object.assign(headers, docs.headers);
-    for (const [status, r] of Object.entries(docs.responses ?? {}))
-      responses.set(Number(status), r);
+    for (const [key, r] of Object.entries(docs.responses ?? {})) {
+      const status = Number(key);
+      responses.set(status, r);
+      // An outer middleware can still answer what an inner one's response replaces.
+      const had = codes.get(status);
+      const known = Array.isArray(r.codes) ? new Set(r.codes) : null;
+      codes.set(
+        status,
+        had === undefined ? known : had && known ? new Set([...had, ...known]) : null,
+      );
+    }
     if (docs.security?.length) security.push(docs.security);
     for (const [name, h] of Object.entries(docs.requestHeaders ?? {})) {
       // Header names are case-insensitive: an inner middleware's replaces an outer one's.
@@ -58,7 +70,7 @@ export function contributionOf(
       requestHeaders.set(name, h);
     }
   }
-  return { responses, security, headers, requestHeaders };
+  return { responses, codes, security, headers, requestHeaders };
 }
 
 /**

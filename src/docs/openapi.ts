@@ -74,6 +74,7 @@ export function buildOpenApi(
     custom?.schema && registry.add(custom.schema, 'output', 'the errors.schema option', 'Error');
   const errorBody: ErrorBody = {
     contentType: custom?.contentType ?? PROBLEM_CONTENT_TYPE,
+    problem: custom === undefined,
     schema: () =>
       custom ? customRef?.schema() : { $ref: `#/components/schemas/${PROBLEM_COMPONENT}` },
   };

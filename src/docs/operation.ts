@@ -102,6 +102,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
       description: r.description,
       ref: r.schema && add(r.schema, 'output', `middleware ${status} response`, `Mw${status}`),
       headers: r.headers,
+      codes: around.codes.get(status) ?? null,
     });
   }
   const security = allOf([...(o.security ? [o.security] : []), ...around.security]);
@@ -111,6 +112,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
   const media = responseMedia(where, o.media?.responses);
   const setCookies = responseCookies(where, o.responseCookies);
   const validates = [o.params, o.query, o.headers, o.cookies, o.body].some((s) => s !== undefined);
+  const uploads = (o.media?.body ?? mediaTypeOf(o.body)) === 'multipart/form-data';
   const variants = pathVariants(entry.path);
   const deprecated = effectiveDeprecation(checkDeprecation(o.deprecated, where), entry.scope);
 
@@ -152,6 +154,7 @@ export function planOperation(entry: RouteEntry, ctx: OperationContext): Planned
         declared,
         errors,
         validates,
+        uploads,
         secured: effective?.some((r) => Object.keys(r).length > 0) ?? false,
         middleware,
         media,

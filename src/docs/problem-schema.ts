@@ -2,6 +2,7 @@
  * The `Problem` component: the RFC 9457 body of every error response.
  * @module
  */
+import { ERROR_CATALOGUE, isKeelsonErrorCode } from '../errors/index.js';
 import type { JsonSchema } from './types.js';
 
 /** The name of the shared problem+json schema in `components.schemas`. */
@@ -16,7 +17,11 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     title: { type: 'string', description: 'The reason phrase of the status.' },
     status: { type: 'integer', description: 'The HTTP status.' },
     detail: { type: 'string', description: 'What went wrong, for a human.' },
-    code: { type: 'string', description: 'A stable machine code, e.g. `NOT_FOUND`.' },
+    code: {
+      type: 'string',
+      description:
+        "A stable machine code, e.g. `NOT_FOUND`. Each response lists the codes Keelson answers there; the service's own codes are its to document.",
+    },
     errors: {
       type: 'array',
       description: 'Per-field validation failures (422).',
@@ -38,3 +43,17 @@ export const PROBLEM_SCHEMA: JsonSchema = {
   },
   required: ['type', 'title', 'status', 'detail', 'code'],
 };
+
+/**
+ * The error body of one response, its `code` narrowed to `codes`: the Problem (`ref`) with an
+ * enum, Keelson's codes first in catalogue order, any others after in name order.
+ */
+export function problemWithCodes(ref: JsonSchema, codes: ReadonlySet<string>): JsonSchema {
+  const ordered = [
+    ...Object.keys(ERROR_CATALOGUE).filter((c) => codes.has(c)),
+    ...[...codes].filter((c) => !isKeelsonErrorCode(c)).sort(),
+  ];
+  return {
+    allOf: [ref, { type: 'object', properties: { code: { type: 'string', enum: ordered } } }],
+  };
+}

@@ -3,10 +3,11 @@
  * middleware around it may answer, and a problem response for every other error.
  * @module
  */
-import { statusTitle } from '../errors/index.js';
+import { type KeelsonErrorCode, statusTitle } from '../errors/index.js';
 import type { DocumentedHeader } from '../routing/middleware-docs.js';
 import type { HttpMethod } from '../routing/types.js';
 import type { SchemaRef } from './components.js';
+import { problemWithCodes } from './problem-schema.js';
 import type { MediaOf } from './response-media.js';
 import type { ContentObject, HeaderObject, JsonSchema, ResponseObject } from './types.js';
 
@@ -26,6 +27,8 @@ const JSON_TYPE = 'application/json';
 export interface ErrorBody {
   /** Its media type. */
   readonly contentType: string;
+  /** True for Keelson's Problem, whose `code` the document may enumerate per response. */
+  readonly problem: boolean;
   /** Its schema, once the registry has finished; undefined for a body of any shape. */
   schema(): JsonSchema | undefined;
 }
@@ -35,6 +38,8 @@ export interface MiddlewareResponse {
   readonly description: string | undefined;
   readonly ref: SchemaRef | undefined;
   readonly headers: Readonly<Record<string, DocumentedHeader>> | undefined;
+  /** Every problem code it answers with under this status; null when it did not say. */
+  readonly codes: ReadonlySet<string> | null;
 }
 
 /** What `responsesOf` needs. */
@@ -46,6 +51,8 @@ export interface ResponseInputs {
   readonly errors: readonly number[];
   /** The route validates a part of the request: it may answer 422. */
   readonly validates: boolean;
+  /** The route takes uploads (`multipart/form-data`): it may answer their codes. */
+  readonly uploads?: boolean;
   /** The operation requires credentials: it may answer 401. */
   readonly secured: boolean;
   readonly middleware: ReadonlyMap<number, MiddlewareResponse>;
@@ -59,6 +66,39 @@ export interface ResponseInputs {
   readonly everyHeaders: Readonly<Record<string, DocumentedHeader>>;
   /** The cookies the route sets on its successes (`Set-Cookie`). */
   readonly cookies: readonly string[];
+}
+
+/**
+ * The codes the framework answers with, by status, on the routes it adds the status to. 5xx
+ * are left open (any failure ends there, a service's own codes among them), and so is a 401
+ * that no guard declares.
+ */
+const FRAMEWORK_CODES: Readonly<Record<number, readonly KeelsonErrorCode[]>> = {
+  400: ['BAD_REQUEST', 'MALFORMED_JSON', 'INVALID_CONTENT_LENGTH'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE'],
+  422: ['VALIDATION_FAILED'],
+};
+
+/** The problem codes of each error status of an operation; null where they are not all known. */
+function codesOf(i: ResponseInputs, framework: readonly number[]) {
+  const codes = new Map<number, Set<string> | null>();
+  const add = (status: number, more: Iterable<string> | null) => {
+    const had = codes.get(status);
+    if (had === null) return;
+    codes.set(status, more === null ? null : new Set([...(had ?? []), ...more]));
+  };
+  for (const [status, mw] of i.middleware) add(status, mw.codes);
+  for (const status of framework) {
+    const known = FRAMEWORK_CODES[status];
+    // A 401 from a requirement with no guard that declares it: the service checks it itself.
+    if (known) add(status, known);
+    else if (!i.middleware.has(status)) codes.set(status, null);
+  }
+  if (i.uploads) add(400, ['MALFORMED_MULTIPART']);
+  // A status the route lists in `errors` is its own: its codes are the service's.
+  for (const status of i.errors) codes.set(status, null);
+  return codes;
 }
 
 /** Headers the framework sends with some statuses. */
@@ -122,8 +162,22 @@ function bodies(
 export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
   const out: Record<string, ResponseObject> = {};
   const bodyless = i.method === 'HEAD';
-  const errorContent = (): ContentObject | undefined =>
-    bodyless ? undefined : body(i.errorBody.contentType, i.errorBody.schema(), undefined);
+  const framework = [
+    ...(BODY_METHODS.has(i.method) ? [400, 413, 415] : []),
+    ...(i.secured ? [401] : []),
+    ...(i.validates ? [422] : []),
+    ...i.errors,
+    500,
+  ];
+  const codes = codesOf(i, framework);
+  const errorContent = (status?: number): ContentObject | undefined => {
+    if (bodyless) return undefined;
+    const known = status === undefined ? undefined : codes.get(status);
+    const schema = i.errorBody.schema();
+    const enumerated =
+      known?.size && schema && i.errorBody.problem ? problemWithCodes(schema, known) : schema;
+    return body(i.errorBody.contentType, enumerated, undefined);
+  };
   const byStatus = new Map<number, ResponseObject>();
 
   // A success is typed by the schema's marker, else by the route's media; an error is JSON.
@@ -152,24 +206,17 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
         ? undefined
         : mw.ref
           ? body(JSON_TYPE, mw.ref.schema(), undefined)
-          : errorContent();
+          : errorContent(status);
     byStatus.set(
       status,
       response(mw.description ?? statusTitle(status), headersFor(status, mw.headers), content),
     );
   }
-  const framework = [
-    ...(BODY_METHODS.has(i.method) ? [400, 413, 415] : []),
-    ...(i.secured ? [401] : []),
-    ...(i.validates ? [422] : []),
-    ...i.errors,
-    500,
-  ];
   for (const status of framework) {
     if (byStatus.has(status)) continue;
     byStatus.set(
       status,
-      response(statusTitle(status), headersFor(status, undefined), errorContent()),
+      response(statusTitle(status), headersFor(status, undefined), errorContent(status)),
     );
   }
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {

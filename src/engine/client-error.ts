@@ -8,7 +8,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorContext } from '../errors/error-body.js';
-import { type ProblemDetails, statusTitle, toProblem } from '../errors/index.js';
+import {
+  catalogueProblem,
+  type KeelsonErrorCode,
+  type ProblemDetails,
+  toProblem,
+} from '../errors/index.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { pathOf, shownPath } from '../request/request-state.js';
 import {
@@ -22,13 +27,12 @@ import { requestIdFor } from './request-id.js';
 import { setAnswerHeaders } from './response-headers.js';
 
 /** Node's parser error codes that have a status of their own; any other one is a 400. */
-const PARSER_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
-  HPE_HEADER_OVERFLOW: [431, 'HEADERS_TOO_LARGE', 'The request line and headers are too large.'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, 'REQUEST_TIMEOUT', 'The request was not received in time.'],
+const PARSER_ERRORS: Readonly<Record<string, readonly [KeelsonErrorCode, string]>> = {
+  HPE_HEADER_OVERFLOW: ['HEADERS_TOO_LARGE', 'The request line and headers are too large.'],
+  ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'The request was not received in time.'],
 };
 
-const MALFORMED: readonly [number, string, string] = [
-  400,
+const MALFORMED: readonly [KeelsonErrorCode, string] = [
   'MALFORMED_REQUEST',
   'The request is not valid HTTP/1.1.',
 ];
@@ -84,9 +88,9 @@ function clientErrorResponse(
   code: string | undefined,
   seen: ErrorContext,
 ): { status: number; text: string } {
-  const [status, machine, detail] = (code && PARSER_ERRORS[code]) || MALFORMED;
-  const title = statusTitle(status);
-  const problem: ProblemDetails = { type: 'about:blank', title, status, detail, code: machine };
+  const [machine, detail] = (code && PARSER_ERRORS[code]) || MALFORMED;
+  const problem = catalogueProblem(machine, detail);
+  const { status, title } = problem;
   const { body, headers } = rawAnswer(answers, problem, seen);
   let text = `HTTP/1.1 ${status} ${title}\r\n`;
   for (const name in headers) text += `${name}: ${headers[name]}\r\n`;
@@ -156,13 +160,10 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
     handleExpectation(req, res) {
       const started = performance.now();
       const seen = seenOf(answers, new Error('expectation failed'), req);
-      const problem: ProblemDetails = {
-        type: 'about:blank',
-        title: statusTitle(417),
-        status: 417,
-        detail: 'Only the expectation 100-continue is supported.',
-        code: 'EXPECTATION_FAILED',
-      };
+      const problem = catalogueProblem(
+        'EXPECTATION_FAILED',
+        'Only the expectation 100-continue is supported.',
+      );
       const { body, headers } = rawAnswer(answers, problem, seen);
       // The body, if any, is left unread: the connection cannot be used again.
       headers.connection = 'close';

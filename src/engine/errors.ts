@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
-import { isKError, toProblem } from '../errors/index.js';
+import { isKError, type KError, keelsonError, toProblem } from '../errors/index.js';
 import { noRoute, pathOf, shownPath } from '../request/request-state.js';
 import type { RouteEntry } from '../routing/table.js';
 import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
@@ -58,12 +58,8 @@ export function answerUnrouted(
   return sendProblem(answers, request, reply, problem);
 }
 
-// A client error that Fastify would raise itself; toProblem maps statusCode 405 by its phrase.
-function methodNotAllowed(method: string, path: string): Error {
-  return Object.assign(new Error(`${method} is not allowed on ${path}.`), {
-    statusCode: 405,
-    code: 'FST_ERR_METHOD_NOT_ALLOWED',
-  });
+function methodNotAllowed(method: string, path: string): KError {
+  return keelsonError('METHOD_NOT_ALLOWED', `${method} is not allowed on ${path}.`);
 }
 
 /** The methods a path answers (`Allow`, `OPTIONS` included) and its route pattern. */

@@ -3,42 +3,51 @@
  * response carries.
  * @module
  */
-import { KError, type ValidationIssue } from './kerror.js';
-import { statusTitle } from './status.js';
+import { keelsonError } from './keelson-error.js';
+import type { KError, ValidationIssue } from './kerror.js';
 
 // Re-exported so that this file stays the one entry for everything about errors.
+export {
+  type CatalogueEntry,
+  ERROR_CATALOGUE,
+  isKeelsonErrorCode,
+  type KeelsonErrorCode,
+} from './catalogue.js';
 export type { ErrorContext, ErrorsOptions, ResolvedErrors } from './error-body.js';
+export { type KeelsonErrorExtras, keelsonError } from './keelson-error.js';
 export { isKError, KError, type KErrorOptions, type ValidationIssue } from './kerror.js';
-export { PROBLEM_CONTENT_TYPE, type ProblemDetails, toProblem } from './problem.js';
+export {
+  catalogueProblem,
+  PROBLEM_CHANNEL,
+  PROBLEM_CONTENT_TYPE,
+  type ProblemDetails,
+  toProblem,
+} from './problem.js';
 export { statusTitle } from './status.js';
-
-function make(statusCode: number, code: string, message: string | undefined, cause?: unknown) {
-  return new KError({ code, statusCode, message: message ?? statusTitle(statusCode), cause });
-}
 
 /** 400 `BAD_REQUEST`. @example throw badRequest('limit must be at most 100') */
 export function badRequest(message?: string, cause?: unknown): KError {
-  return make(400, 'BAD_REQUEST', message, cause);
+  return keelsonError('BAD_REQUEST', message, { cause });
 }
 
 /** 401 `UNAUTHORIZED`: the request carries no valid credentials. */
 export function unauthorized(message?: string, cause?: unknown): KError {
-  return make(401, 'UNAUTHORIZED', message, cause);
+  return keelsonError('UNAUTHORIZED', message, { cause });
 }
 
 /** 403 `FORBIDDEN`: the credentials are valid but not allowed to do this. */
 export function forbidden(message?: string, cause?: unknown): KError {
-  return make(403, 'FORBIDDEN', message, cause);
+  return keelsonError('FORBIDDEN', message, { cause });
 }
 
 /** 404 `NOT_FOUND`. @example throw notFound(`user ${id} not found`) */
 export function notFound(message?: string, cause?: unknown): KError {
-  return make(404, 'NOT_FOUND', message, cause);
+  return keelsonError('NOT_FOUND', message, { cause });
 }
 
 /** 409 `CONFLICT`: the request clashes with the current state, e.g. a duplicate key. */
 export function conflict(message?: string, cause?: unknown): KError {
-  return make(409, 'CONFLICT', message, cause);
+  return keelsonError('CONFLICT', message, { cause });
 }
 
 /**
@@ -46,12 +55,7 @@ export function conflict(message?: string, cause?: unknown): KError {
  * @example throw unprocessable('invalid body', [{ path: 'body.email', message: 'Invalid email' }])
  */
 export function unprocessable(message?: string, errors?: ValidationIssue[]): KError {
-  return new KError({
-    code: 'VALIDATION_FAILED',
-    statusCode: 422,
-    message: message ?? 'Validation failed',
-    errors,
-  });
+  return keelsonError('VALIDATION_FAILED', message ?? 'Validation failed', { errors });
 }
 
 /**
@@ -68,12 +72,7 @@ export function tooManyRequests(message?: string, retryAfterSeconds?: number): K
     }
     headers = { 'retry-after': String(Math.ceil(retryAfterSeconds)) };
   }
-  return new KError({
-    code: 'TOO_MANY_REQUESTS',
-    statusCode: 429,
-    message: message ?? statusTitle(429),
-    headers,
-  });
+  return keelsonError('TOO_MANY_REQUESTS', message, { headers });
 }
 
 /**
@@ -81,10 +80,10 @@ export function tooManyRequests(message?: string, retryAfterSeconds?: number): K
  * @example throw internal('could not save the order', dbError)
  */
 export function internal(message?: string, cause?: unknown): KError {
-  return make(500, 'INTERNAL', message, cause);
+  return keelsonError('INTERNAL', message, { cause });
 }
 
 /** 503 `SERVICE_UNAVAILABLE`: a dependency is down or the service is shutting down. */
 export function serviceUnavailable(message?: string, cause?: unknown): KError {
-  return make(503, 'SERVICE_UNAVAILABLE', message, cause);
+  return keelsonError('SERVICE_UNAVAILABLE', message, { cause });
 }

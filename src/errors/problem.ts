@@ -2,6 +2,8 @@
  * The RFC 9457 problem body every error response carries, and how any thrown value becomes one.
  * @module
  */
+import { channel } from 'node:diagnostics_channel';
+import { ERROR_CATALOGUE, type KeelsonErrorCode } from './catalogue.js';
 import { isKError, type ValidationIssue } from './kerror.js';
 import { isErrorStatus, statusCodeName, statusTitle } from './status.js';
 
@@ -32,25 +34,30 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const INTERNAL_DETAIL = 'An unexpected error occurred.';
 
 /** Fastify's own client errors, by code: what the client sees instead. */
-const FASTIFY_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'Request body is not valid JSON.'],
+const FASTIFY_ERRORS: Readonly<Record<string, readonly [KeelsonErrorCode, string]>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['MALFORMED_JSON', 'Request body is not valid JSON.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [
-    400,
     'MALFORMED_JSON',
     'Request body is empty but Content-Type is application/json.',
   ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
-    400,
     'INVALID_CONTENT_LENGTH',
     'Request body size did not match Content-Length.',
   ],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'Request body is too large.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['PAYLOAD_TOO_LARGE', 'Request body is too large.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [
-    415,
     'UNSUPPORTED_MEDIA_TYPE',
     'Content-Type of the request body is not supported.',
   ],
 };
+
+/**
+ * The diagnostics channel every problem body Keelson makes is published on, as
+ * `{ problem, error }` (`error`: the thrown value it was made from, if any): a way to watch
+ * every error answer from outside, e.g. to count codes. Costs nothing without a subscriber.
+ */
+export const PROBLEM_CHANNEL = 'keelson:problem';
+const problems = channel(PROBLEM_CHANNEL);
 
 function problem(status: number, code: string, detail: string, errors?: ValidationIssue[]) {
   const body: ProblemDetails = {
@@ -64,8 +71,23 @@ function problem(status: number, code: string, detail: string, errors?: Validati
   return body;
 }
 
+/**
+ * The problem body of a catalogue code; `detail` defaults to the status title. For answers
+ * written without a thrown error (a request Node's parser rejected).
+ */
+export function catalogueProblem(code: KeelsonErrorCode, detail?: string): ProblemDetails {
+  const { status, title } = ERROR_CATALOGUE[code];
+  const body = problem(status, code, detail ?? title);
+  if (problems.hasSubscribers) problems.publish({ problem: body, error: undefined });
+  return body;
+}
+
+function known(code: KeelsonErrorCode, detail: string, errors?: ValidationIssue[]) {
+  return problem(ERROR_CATALOGUE[code].status, code, detail, errors);
+}
+
 function internalProblem(): ProblemDetails {
-  return problem(500, 'INTERNAL', INTERNAL_DETAIL);
+  return known('INTERNAL', INTERNAL_DETAIL);
 }
 
 /** Copies issues, keeping only those whose path and message are strings. */
@@ -92,7 +114,7 @@ function fastifyValidationProblem(err: Record<string, unknown>): ProblemDetails 
       message: typeof message === 'string' ? message : 'is invalid',
     });
   }
-  return problem(422, 'VALIDATION_FAILED', 'Request validation failed.', issues);
+  return known('VALIDATION_FAILED', 'Request validation failed.', issues);
 }
 
 function toProblemUnsafe(err: unknown): ProblemDetails {
@@ -109,13 +131,13 @@ function toProblemUnsafe(err: unknown): ProblemDetails {
   if (!isErrorStatus(statusCode) || statusCode >= 500) return internalProblem();
   const code = e.code;
   if (typeof code === 'string' && code.startsWith('FST_')) {
-    const known = FASTIFY_ERRORS[code];
-    if (known !== undefined) return problem(known[0], known[1], known[2]);
+    const mapped = FASTIFY_ERRORS[code];
+    if (mapped !== undefined) return known(mapped[0], mapped[1]);
     if (code === 'FST_ERR_VALIDATION') return fastifyValidationProblem(e);
   }
   if (statusCode === 400 && err instanceof SyntaxError) {
     // A JSON parser's message quotes the body back; say what happened instead.
-    return problem(400, 'MALFORMED_JSON', 'Request body is not valid JSON.');
+    return known('MALFORMED_JSON', 'Request body is not valid JSON.');
   }
   // A 4xx was raised on purpose (Fastify, http-errors, a plugin): its message is meant for the
   // client, unless it says otherwise with http-errors' `expose: false`.
@@ -132,9 +154,12 @@ function toProblemUnsafe(err: unknown): ProblemDetails {
  * @example reply.code(p.status).type(PROBLEM_CONTENT_TYPE).send(p) // where p = toProblem(err)
  */
 export function toProblem(err: unknown): ProblemDetails {
+  let body: ProblemDetails;
   try {
-    return toProblemUnsafe(err);
+    body = toProblemUnsafe(err);
   } catch {
-    return internalProblem();
+    body = internalProblem();
   }
+  if (problems.hasSubscribers) problems.publish({ problem: body, error: err });
+  return body;
 }

@@ -48,9 +48,14 @@ export type { TrustProxy } from '../engine/engine.js';
 export type { RequestIdOptions } from '../engine/request-id.js';
 // Errors: options of the error answers and problem helpers
 export {
+  type CatalogueEntry,
+  ERROR_CATALOGUE,
   type ErrorContext,
   type ErrorsOptions,
+  isKeelsonErrorCode,
   type KErrorOptions,
+  type KeelsonErrorCode,
+  PROBLEM_CHANNEL,
   PROBLEM_CONTENT_TYPE,
   statusTitle,
   toProblem,

@@ -5,7 +5,7 @@
  * @module
  */
 import { describeError } from '../errors/describe.js';
-import { badRequest, isKError, KError } from '../errors/index.js';
+import { badRequest, isKError, type KError, keelsonError } from '../errors/index.js';
 import { bodyRead } from '../routing/before-body.js';
 import type { Context } from '../routing/context.js';
 import { describeMiddleware, type MiddlewareDocs } from '../routing/middleware-docs.js';
@@ -95,6 +95,7 @@ function docsOf(required: boolean): MiddlewareDocs {
         description: required
           ? 'No Idempotency-Key, or a malformed one'
           : 'A malformed Idempotency-Key',
+        codes: ['BAD_REQUEST'],
       },
       409: {
         description: 'A request with this Idempotency-Key is still running',
@@ -104,8 +105,12 @@ function docsOf(required: boolean): MiddlewareDocs {
             schema: { type: 'integer' },
           },
         },
+        codes: ['IDEMPOTENCY_KEY_IN_USE'],
       },
-      422: { description: 'This Idempotency-Key was used for a different request' },
+      422: {
+        description: 'This Idempotency-Key was used for a different request',
+        codes: ['IDEMPOTENCY_KEY_REUSED'],
+      },
     },
   };
 }
@@ -198,28 +203,24 @@ export function idempotency({
 
 function unavailable(err: unknown): KError {
   if (isKError(err) && err.statusCode >= 500) return err;
-  return new KError({
-    code: 'SERVICE_UNAVAILABLE',
-    statusCode: 503,
-    message: 'The idempotency store is unavailable; retry with the same Idempotency-Key.',
-    cause: err,
-    headers: { 'retry-after': RETRY_AFTER_S },
-  });
+  return keelsonError(
+    'SERVICE_UNAVAILABLE',
+    'The idempotency store is unavailable; retry with the same Idempotency-Key.',
+    { cause: err, headers: { 'retry-after': RETRY_AFTER_S } },
+  );
 }
 
 function reused(): KError {
-  return new KError({
-    code: 'IDEMPOTENCY_KEY_REUSED',
-    statusCode: 422,
-    message: `This ${IDEMPOTENCY_KEY_HEADER} was used for a different request (method, URL or body); use a new key.`,
-  });
+  return keelsonError(
+    'IDEMPOTENCY_KEY_REUSED',
+    `This ${IDEMPOTENCY_KEY_HEADER} was used for a different request (method, URL or body); use a new key.`,
+  );
 }
 
 function running(): KError {
-  return new KError({
-    code: 'IDEMPOTENCY_KEY_IN_USE',
-    statusCode: 409,
-    message: `A request with this ${IDEMPOTENCY_KEY_HEADER} is still running; retry later.`,
-    headers: { 'retry-after': RETRY_AFTER_S },
-  });
+  return keelsonError(
+    'IDEMPOTENCY_KEY_IN_USE',
+    `A request with this ${IDEMPOTENCY_KEY_HEADER} is still running; retry later.`,
+    { headers: { 'retry-after': RETRY_AFTER_S } },
+  );
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { describeError } from '../errors/describe.js';
-import { internal, KError } from '../errors/index.js';
+import { internal, keelsonError } from '../errors/index.js';
 import type { Context } from '../routing/context.js';
 import { describeMiddleware } from '../routing/middleware-docs.js';
 import type { Middleware, Next } from '../routing/types.js';
@@ -125,17 +125,18 @@ export function rateLimit({
     const reset = String(Math.ceil(hit.resetMs / 1000));
     const remaining = String(Math.max(0, max - hit.count));
     if (hit.count > max) {
-      throw new KError({
-        code: 'TOO_MANY_REQUESTS',
-        statusCode: 429,
-        message: `Too many requests: at most ${max} per ${windowMs} ms. Retry in ${reset} s.`,
-        headers: {
-          'retry-after': reset,
-          'ratelimit-limit': limit,
-          'ratelimit-remaining': remaining,
-          'ratelimit-reset': reset,
+      throw keelsonError(
+        'TOO_MANY_REQUESTS',
+        `Too many requests: at most ${max} per ${windowMs} ms. Retry in ${reset} s.`,
+        {
+          headers: {
+            'retry-after': reset,
+            'ratelimit-limit': limit,
+            'ratelimit-remaining': remaining,
+            'ratelimit-reset': reset,
+          },
         },
-      });
+      );
     }
     c.reply.header('ratelimit-limit', limit);
     c.reply.header('ratelimit-remaining', remaining);
@@ -143,7 +144,9 @@ export function rateLimit({
     return next();
   };
   return describeMiddleware(middleware, {
-    responses: { 429: { description: 'Too many requests', headers: HEADER_DOCS } },
+    responses: {
+      429: { description: 'Too many requests', headers: HEADER_DOCS, codes: ['TOO_MANY_REQUESTS'] },
+    },
     headers: EVERY_ANSWER_DOCS,
   });
 }

@@ -5,7 +5,7 @@
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { KError } from '../errors/index.js';
+import { type KError, keelsonError } from '../errors/index.js';
 
 /**
  * Replaces the engine's JSON parser with one that reads an empty body as no body: many clients
@@ -34,7 +34,7 @@ const DECODERS: Readonly<Record<string, () => NodeJS.ReadWriteStream>> = {
 
 /** 415 `UNSUPPORTED_MEDIA_TYPE`, saying what was sent and what is accepted. */
 export function unsupportedMediaType(message: string): KError {
-  return new KError({ code: 'UNSUPPORTED_MEDIA_TYPE', statusCode: 415, message });
+  return keelsonError('UNSUPPORTED_MEDIA_TYPE', message);
 }
 
 /**

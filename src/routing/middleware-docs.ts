@@ -24,6 +24,11 @@ export interface DocumentedResponse {
   schema?: Schema;
   /** Headers sent with it, by name. */
   headers?: Record<string, DocumentedHeader>;
+  /**
+   * Every problem `code` it answers with under this status: the document then lists them as the
+   * enum of the body's `code`. @default unknown: the document leaves `code` open
+   */
+  codes?: readonly string[];
 }
 
 /** A request header a middleware reads, documented as a header parameter. */

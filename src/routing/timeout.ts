@@ -3,17 +3,13 @@
  * Only routes with a timeout are wrapped; the others pay nothing.
  * @module
  */
-import { KError } from '../errors/index.js';
+import { type KError, keelsonError } from '../errors/index.js';
 import type { Endpoint } from './compose.js';
 import { ABORT_REQUEST } from './context.js';
 
 /** The answer of a route that ran out of time: 504 problem+json, code `TIMEOUT`. */
 export function timeoutError(ms: number): KError {
-  return new KError({
-    code: 'TIMEOUT',
-    statusCode: 504,
-    message: `The request took longer than ${ms} ms.`,
-  });
+  return keelsonError('TIMEOUT', `The request took longer than ${ms} ms.`);
 }
 
 /** Throws unless `ms` is a usable timeout: a whole number of milliseconds, 0 for none. */

@@ -5,18 +5,17 @@
  * @module
  */
 import type { FastifyRequest } from 'fastify';
-import { isKError, KError, unprocessable } from '../errors/index.js';
+import { isKError, type KeelsonErrorCode, keelsonError, unprocessable } from '../errors/index.js';
 import { contentCodings, unsupportedMediaType } from '../request/body.js';
 import { fileTooLarge, saveToTemp } from './save.js';
 import { type CollectedForm, type FileField, isFileField, type MultipartSchema } from './schema.js';
 
 /** What the plugin's errors become: a stable code and a message written for the client. */
-const PLUGIN_ERRORS: Readonly<Record<string, readonly [number, string, string]>> = {
-  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'The form has more files than this route takes.'],
-  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'The form has more fields than this route takes.'],
-  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'The form has more parts than this route takes.'],
+const PLUGIN_ERRORS: Readonly<Record<string, readonly [KeelsonErrorCode, string]>> = {
+  FST_FILES_LIMIT: ['PAYLOAD_TOO_LARGE', 'The form has more files than this route takes.'],
+  FST_FIELDS_LIMIT: ['PAYLOAD_TOO_LARGE', 'The form has more fields than this route takes.'],
+  FST_PARTS_LIMIT: ['PAYLOAD_TOO_LARGE', 'The form has more parts than this route takes.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [
-    415,
     'UNSUPPORTED_MEDIA_TYPE',
     'This route takes multipart/form-data.',
   ],
@@ -97,12 +96,9 @@ function asClientError(err: unknown, files?: ReadonlyMap<string, FileField>): un
     return fileTooLarge(name, files?.get(name)?.maxBytes ?? 0);
   }
   const known = e?.code ? PLUGIN_ERRORS[e.code] : undefined;
-  if (known) return new KError({ statusCode: known[0], code: known[1], message: known[2] });
+  if (known) return keelsonError(known[0], known[1]);
   // Busboy's own complaints and a body cut short: the client sent a broken form.
-  return new KError({
-    code: 'MALFORMED_MULTIPART',
-    statusCode: 400,
-    message: 'The multipart body is malformed or was cut short.',
+  return keelsonError('MALFORMED_MULTIPART', 'The multipart body is malformed or was cut short.', {
     cause: err,
   });
 }

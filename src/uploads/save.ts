@@ -11,15 +11,14 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { KError } from '../errors/index.js';
+import { type KError, keelsonError } from '../errors/index.js';
 
 /** The 413 of a file over its field's `maxBytes`. */
 export function fileTooLarge(field: string, maxBytes: number): KError {
-  return new KError({
-    code: 'PAYLOAD_TOO_LARGE',
-    statusCode: 413,
-    message: `The file in "${field}" is larger than ${maxBytes} bytes.`,
-  });
+  return keelsonError(
+    'PAYLOAD_TOO_LARGE',
+    `The file in "${field}" is larger than ${maxBytes} bytes.`,
+  );
 }
 
 /**
@@ -30,14 +29,9 @@ export function fileTooLarge(field: string, maxBytes: number): KError {
 export function storageFailed(cause: unknown): KError {
   const code = (cause as NodeJS.ErrnoException | null)?.code;
   const full = code === 'ENOSPC' || code === 'EDQUOT';
-  return new KError({
-    code: full ? 'INSUFFICIENT_STORAGE' : 'UPLOAD_NOT_STORED',
-    statusCode: full ? 507 : 500,
-    message: full
-      ? 'There is no room left to store the upload.'
-      : 'The upload could not be stored.',
-    cause,
-  });
+  return full
+    ? keelsonError('INSUFFICIENT_STORAGE', 'There is no room left to store the upload.', { cause })
+    : keelsonError('UPLOAD_NOT_STORED', 'The upload could not be stored.', { cause });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import type { AnswerPath } from '../engine/answer.js';
 import { type HookRuntime, recordRequest } from '../engine/hooks.js';
 import { describeError } from '../errors/describe.js';
-import { KError, toProblem, unprocessable } from '../errors/index.js';
+import { KError, keelsonError, toProblem, unprocessable } from '../errors/index.js';
 import type { Context, RequestRuntime } from '../routing/context.js';
 import { issuePath } from '../standard-schema.js';
 import { startHeartbeat } from './heartbeat.js';
@@ -135,11 +135,7 @@ export function runConnection(
     try {
       parsed = JSON.parse(data.toString());
     } catch {
-      const bad = new KError({
-        code: 'MALFORMED_JSON',
-        statusCode: 400,
-        message: 'The message is not valid JSON.',
-      });
+      const bad = keelsonError('MALFORMED_JSON', 'The message is not valid JSON.');
       return void socket.send(errorFrame(bad));
     }
     const result = await schema['~standard'].validate(parsed);

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AnswerPath } from '../engine/answer.js';
 import type { HookRuntime } from '../engine/hooks.js';
-import { KError } from '../errors/index.js';
+import { keelsonError } from '../errors/index.js';
 import { compose } from '../routing/compose.js';
 import { Context, type RequestRuntime } from '../routing/context.js';
 import { chainOf, type RouteEntry } from '../routing/table.js';
@@ -99,12 +99,11 @@ function mountOne(
     preHandler: async function upgradeGuard(request: FastifyRequest, reply: FastifyReply) {
       request.keelsonRoute = pattern;
       if (!request.ws) {
-        throw new KError({
-          code: 'UPGRADE_REQUIRED',
-          statusCode: 426,
-          message: `${pattern} is a WebSocket endpoint; send an Upgrade: websocket request.`,
-          headers: { upgrade: 'websocket', connection: 'Upgrade' },
-        });
+        throw keelsonError(
+          'UPGRADE_REQUIRED',
+          `${pattern} is a WebSocket endpoint; send an Upgrade: websocket request.`,
+          { headers: { upgrade: 'websocket', connection: 'Upgrade' } },
+        );
       }
       const c = new Context(request, reply, runtime);
       const answer = await chain(c);

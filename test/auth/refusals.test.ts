@@ -134,6 +134,7 @@ describe('bearer(): its options', () => {
     expect(docs?.responses?.[401]).toEqual({
       description: 'Credentials are missing or not valid',
       headers: { 'WWW-Authenticate': { description: 'The Token challenge (RFC 6750)' } },
+      codes: ['UNAUTHORIZED'],
     });
   });
 
@@ -242,9 +243,9 @@ describe('authorize()', () => {
     );
   });
 
-  it('declares its 403', () => {
+  it('declares its 403 and its code', () => {
     expect(middlewareDocsOf(authorize(() => true))?.responses).toEqual({
-      403: { description: 'The credentials do not allow this' },
+      403: { description: 'The credentials do not allow this', codes: ['FORBIDDEN'] },
     });
   });
 });

@@ -160,7 +160,22 @@ describe('the OpenAPI document', () => {
 
   it('adds the problem responses a route can produce: 422 when it validates, its declared errors, 500', () => {
     expect(op('/pets/{petId}', 'get')?.responses['410']).toEqual(problem('Gone'));
-    expect(op('/pets', 'get')?.responses['422']).toEqual(problem('Unprocessable Entity'));
+    expect(op('/pets', 'get')?.responses['422']).toEqual({
+      description: 'Unprocessable Entity',
+      content: {
+        'application/problem+json': {
+          schema: {
+            allOf: [
+              ref('Problem'),
+              {
+                type: 'object',
+                properties: { code: { type: 'string', enum: ['VALIDATION_FAILED'] } },
+              },
+            ],
+          },
+        },
+      },
+    });
     expect(op('/pets', 'get')?.responses['500']).toEqual(problem('Internal Server Error'));
     expect(Object.keys(op('/catalog/trees', 'get')?.responses ?? {})).toEqual([
       '200',
