@@ -180,6 +180,25 @@ describe('loading the App of a JavaScript entry', () => {
     }
   });
 
+  it('names the entry contract when createApp() needs arguments it is not given', async () => {
+    await writeFile(
+      join(dir, 'needs-options.mjs'),
+      `export function createApp(options) { return { ...${fake}, secret: options.cookieSecret }; }`,
+    );
+    const r = await cli(['routes', 'needs-options.mjs']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('createApp() threw when called with no arguments');
+    expect(r.err).toContain('(it declares 1 parameter(s))');
+    expect(r.err).toContain("reading 'cookieSecret'");
+    expect(r.err).toContain('a `createApp()` that takes no arguments');
+    // Optional arguments are fine: the factory is called, and its App listed.
+    await writeFile(
+      join(dir, 'optional.mjs'),
+      `export function createApp(options = {}) { return { ...${fake}, o: options }; }`,
+    );
+    expect((await cli(['routes', 'optional.mjs'])).code).toBe(0);
+  });
+
   it('gives the App a database in memory while loading it, and puts DATABASE_URL back', async () => {
     const seen = globalThis as { seenDatabaseUrl?: string };
     await writeFile(
