@@ -1,5 +1,5 @@
 // The README's quick start from a checkout, as a user runs it: a fresh `git clone` of this
-// repository, built, `npx --package=. keelson new ../orders-api` (the package is not on the
+// repository, built, `npx --yes --package=. keelson new ../orders-api` (the package is not on the
 // registry, so the project depends on the clone), then the project's `npm install` and
 // `npm start` answering /health. The clone shares this checkout's node_modules (a symlink):
 // `npm ci` there would take minutes and test npm, not keelson.
@@ -54,14 +54,20 @@ function start(cwd: string): Promise<string> {
 }
 
 describe('the quick start from a checkout', () => {
-  it('clone, build, npx --package=. keelson new, npm install, npm start', async () => {
+  it('clone, build, npx --yes --package=. keelson new, npm install, npm start', async () => {
     tmp = await mkdtemp(join(tmpdir(), 'keelson-quick-'));
     const clone = join(tmp, 'keelson');
     await sh(tmp, 'git', ['clone', '--quiet', ROOT, clone]);
     await symlink(join(ROOT, 'node_modules'), join(clone, 'node_modules'));
     await sh(clone, 'npm', ['run', 'build']);
 
-    const created = await sh(clone, 'npx', ['--package=.', 'keelson', 'new', '../orders-api']);
+    const created = await sh(clone, 'npx', [
+      '--yes',
+      '--package=.',
+      'keelson',
+      'new',
+      '../orders-api',
+    ]);
     expect(created.stdout).toContain('npm install && npm start');
     expect(created.stdout).toContain('keelson is file:../keelson: the copy this command runs from');
     const project = join(tmp, 'orders-api');
