@@ -17,6 +17,7 @@ import {
   sendProblem,
   UNMATCHED_ROUTE,
 } from './answer.js';
+import { markAnsweredAtEdge } from './cut-off.js';
 import { requestIdFor } from './request-id.js';
 import { pathOf, shownPath } from './request-state.js';
 import { setAnswerHeaders } from './response-headers.js';
@@ -116,16 +117,14 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
   return {
     handleClientError(error, socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      const inFlight = (
-        socket as Socket & {
-          _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } | null;
-        }
-      )._httpMessage;
+      const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
       if (socket.writable && !inFlight?.headersSent) {
         const seen = seenOf(answers, error, inFlight?.req);
         const { status, text } = clientErrorResponse(answers, error.code, seen);
         socket.write(text);
         log(answers, seen, status, 0);
+        // The request the engine had begun is answered and logged here, not a second time there.
+        if (inFlight) markAnsweredAtEdge(inFlight);
       }
       socket.destroy(error);
     },

@@ -5,7 +5,7 @@ import { isKError } from '../errors/kerror.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
 import { forgoContinue } from './continue.js';
-import { cutOffReason, markCutOff } from './cut-off.js';
+import { answeredAtEdge, cutOffReason, markCutOff } from './cut-off.js';
 import { observeRequest } from './observers.js';
 import { pathOf, shownPath } from './request-state.js';
 import { serverSpanAttributes } from './span-attributes.js';
@@ -94,7 +94,7 @@ export function recordRequest(
 ): void {
   // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
   // errors it): one entry, one record.
-  if (request.keelsonRecorded) return;
+  if (request.keelsonRecorded || answeredAtEdge(reply.raw)) return;
   request.keelsonRecorded = true;
   const runtime = answers.runtime;
   const status = reply.statusCode;

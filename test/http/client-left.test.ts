@@ -2,7 +2,8 @@
 // duration and why: over a real socket on 127.0.0.1, the log kept in memory.
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App, get } from '../../src/index.js';
+import { z } from 'zod';
+import { App, get, post } from '../../src/index.js';
 import { memoryLogger, requestEntries } from '../app/helpers.js';
 import { serve } from './serve.js';
 
@@ -70,4 +71,30 @@ describe('a client that hangs up before the answer', () => {
       ]);
     });
   }
+
+  it('mid-body, on a route without middleware: one entry under its route, with its duration', async () => {
+    const { logger, lines } = memoryLogger();
+    const routes: string[] = [];
+    app = new App({ serviceName: 'left', env: 'development', logger });
+    app.setMetricsCollector({ recordRequest: (m) => void routes.push(m.route) });
+    app.addRoutes(post('/notes', { body: z.object({ text: z.string() }) }, (c) => c.body));
+    const port = await serve(app);
+    const socket = connect(port, '127.0.0.1');
+    socket.write(
+      'POST /notes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 1000\r\n\r\n{"text":"',
+    );
+    await new Promise((resolve) => socket.once('ready', resolve));
+    socket.end();
+    await expect.poll(() => routes, { timeout: 2000 }).toEqual(['/notes']);
+    const entries = requestEntries(lines);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        path: '/notes',
+        status: 400,
+        error: 'the client closed the connection before the end of the request body',
+      }),
+    ]);
+    expect(Number.parseFloat(String(entries[0]?.duration))).toBeGreaterThan(0);
+  });
 });
