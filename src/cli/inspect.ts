@@ -17,10 +17,10 @@ export const DEFAULT_APP_ENTRY = 'src/app.ts';
 export const ROUTES_HELP = `Usage: keelson routes [entry] [--json]
 
 Prints the routes of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports as \`app\`,
-as the default export, or through \`createApp()\`: one line per operation of its OpenAPI
-document (HEAD ones included) with method, path, operationId, middleware and source, and a
-"(not documented)" line for a route the document leaves out. The App is built but does not
-listen.
+as the default export, or through \`createApp()\` (called with no arguments): one line per
+operation of its OpenAPI document (HEAD ones included) with method, path, operationId,
+middleware and source, and a "(not documented)" line for a route the document leaves out. The
+App is built but does not listen.
 
 Options:
   --json       one JSON array instead of the table
@@ -29,8 +29,8 @@ Options:
 /** The help of `keelson openapi`. */
 export const OPENAPI_HELP = `Usage: keelson openapi [entry] [--out <file>] [--version <name>] [--check-breaking <base.json>]
 
-Writes the OpenAPI 3.1 document of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports,
-without starting the server: to <file>, or to stdout.
+Writes the OpenAPI 3.1 document of the App that [entry] (default ${DEFAULT_APP_ENTRY}) exports
+(as for keelson routes), without starting the server: to <file>, or to stdout.
 
 Options:
   --out <file>        where to write the document (folders are created)

@@ -9,9 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { App } from '../app.js';
 
-/** The module an entry is expected to export one of these from. */
+/** The entry contract: what a module must export for the commands to find its App. */
 const HOW =
-  'export the App as `app` or as the default export, or a `createApp()` function that returns it (without calling listen)';
+  'export the App as `app` or as the default export, or a `createApp()` that takes no arguments and returns it (without calling listen)';
 
 type TsImport = (specifier: string, parent: string) => Promise<Record<string, unknown>>;
 
@@ -83,11 +83,28 @@ async function importApp(cwd: string, entry: string, file: string): Promise<App>
   for (const factory of [mod.createApp, mod.default]) {
     if (app) break;
     if (typeof factory === 'function') {
-      const made: unknown = await factory();
+      const made = await callFactory(entry, factory as (...args: unknown[]) => unknown);
       if (isApp(made)) app = made;
     }
   }
   if (!app) throw new Error(`${entry} exports no App: ${HOW}`);
   await app.ready();
   return app;
+}
+
+// The commands call a factory with no arguments: one that needs some fails inside, far from the
+// cause, so its failure is wrapped in the contract (a factory whose arguments are optional works).
+async function callFactory(entry: string, factory: (...args: unknown[]) => unknown) {
+  try {
+    return await factory();
+  } catch (err) {
+    const name = factory.name || 'the default export';
+    const takes = factory.length > 0 ? ` (it declares ${factory.length} parameter(s))` : '';
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `${entry}: ${name}() threw when called with no arguments${takes}: ${why}\n` +
+        `The entry must ${HOW}.`,
+      { cause: err },
+    );
+  }
 }

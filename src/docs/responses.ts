@@ -193,10 +193,14 @@ export function responsesOf(i: ResponseInputs): Record<string, ResponseObject> {
         : bodies(typesOf(status), ref?.schema(), i.examples[status]);
     byStatus.set(status, response(statusTitle(status), headersFor(status, undefined), content));
   }
-  // A route that declares no success answers 200 with whatever it returns, 204 with nothing.
+  // A route that declares no success answers 200 with whatever it returns, 204 with nothing. A
+  // DELETE documents 204 alone: what it answers by convention (`c.noContent()`); one that
+  // answers with a body declares it (`responses: { 200: Schema }`).
   if (![...i.declared.keys()].some((s) => s < 400)) {
-    const content = bodyless ? undefined : bodies(i.media(200), undefined, i.examples[200]);
-    byStatus.set(200, response('OK', undefined, content));
+    if (i.method !== 'DELETE') {
+      const content = bodyless ? undefined : bodies(i.media(200), undefined, i.examples[200]);
+      byStatus.set(200, response('OK', undefined, content));
+    }
     byStatus.set(204, response('No Content', undefined, undefined));
   }
   for (const [status, mw] of i.middleware) {

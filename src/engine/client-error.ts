@@ -15,6 +15,7 @@ import {
   toProblem,
 } from '../errors/index.js';
 import type { RequestLogEntry } from '../logger/index.js';
+import { markAnsweredAtEdge } from '../request/cut-off.js';
 import { pathOf, shownPath } from '../request/request-state.js';
 import {
   type AnswerPath,
@@ -120,16 +121,14 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
   return {
     handleClientError(error, socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
-      const inFlight = (
-        socket as Socket & {
-          _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } | null;
-        }
-      )._httpMessage;
+      const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
       if (socket.writable && !inFlight?.headersSent) {
         const seen = seenOf(answers, error, inFlight?.req);
         const { status, text } = clientErrorResponse(answers, error.code, seen);
         socket.write(text);
         log(answers, seen, status, 0);
+        // The request the engine had begun is answered and logged here, not a second time there.
+        if (inFlight) markAnsweredAtEdge(inFlight);
       }
       socket.destroy(error);
     },

@@ -15,6 +15,7 @@ import type { RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import type { AnswerPath } from './answer.js';
 import { edgeHandlers } from './client-error.js';
+import { continueOnRead } from './continue.js';
 import { installCors } from './cors.js';
 import { installErrorHandlers, methodIndex } from './errors.js';
 import { type HookRuntime, installRequestHooks } from './hooks.js';
@@ -55,6 +56,7 @@ export function createEngine(config: ResolvedConfig, options: EngineOptions): Fa
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   fastify.server.on('checkExpectation', edges.handleExpectation);
+  continueOnRead(fastify.server);
   decorateRequestState(fastify);
   installJsonParser(fastify);
   return fastify;

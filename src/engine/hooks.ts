@@ -3,9 +3,10 @@ import { noopTracer, type Tracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import { isKError } from '../errors/kerror.js';
 import type { RequestLogEntry } from '../logger/index.js';
-import { cutOffReason } from '../request/cut-off.js';
+import { answeredAtEdge, cutOffReason, markCutOff } from '../request/cut-off.js';
 import { pathOf, shownPath } from '../request/request-state.js';
 import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import { forgoContinue } from './continue.js';
 import { observeRequest } from './observers.js';
 import { serverSpanAttributes } from './span-attributes.js';
 
@@ -37,10 +38,45 @@ export function installRequestHooks(
     });
   }
 
+  fastify.addHook('onSend', answerGoesOut);
+
   fastify.addHook('onResponse', function finishRequest(request, reply, done) {
     recordRequest(answers, request, reply);
     done();
   });
+}
+
+/** The status logged for a request whose client left before its answer (nginx's 499). */
+export const CLIENT_CLOSED_STATUS = 499;
+/** Why the entry of a request whose client left before its answer ends early. */
+const LEFT_BEFORE_ANSWER = 'the client closed the connection before the answer';
+
+/**
+ * An `onSend` hook: the answer is going out. A `100 Continue` still owed is never sent (reading
+ * the rest of the body to drop it must not ask the client for it). An answer to a client that
+ * has already gone can never finish, and the engine then runs no onResponse hook (no log line):
+ * the response is ended as failed instead, which writes the request's one entry, with status
+ * 499 and why. A request whose body was cut short is the route's own hook's (`closeUnreadBody`).
+ */
+function answerGoesOut(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, payload?: unknown) => void,
+): void {
+  const res = reply.raw;
+  forgoContinue(res);
+  if (
+    res.destroyed &&
+    !res.writableFinished &&
+    request.raw.complete !== false &&
+    res.listenerCount('error') > 0
+  ) {
+    markCutOff(res, LEFT_BEFORE_ANSWER);
+    reply.code(CLIENT_CLOSED_STATUS);
+    res.emit('error', new Error(LEFT_BEFORE_ANSWER));
+  }
+  done(null, payload);
 }
 
 /** What recordRequest reads of the app's answer path. */
@@ -58,7 +94,7 @@ export function recordRequest(
 ): void {
   // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
   // errors it): one entry, one record.
-  if (request.keelsonRecorded) return;
+  if (request.keelsonRecorded || answeredAtEdge(reply.raw)) return;
   request.keelsonRecorded = true;
   const runtime = answers.runtime;
   const status = reply.statusCode;

@@ -65,6 +65,7 @@ export type { HealthReport, HealthStatus } from '../health/index.js';
 export type { IdempotencyOptions, IdempotencyStore, StoredAnswer } from '../idempotency/index.js';
 export type {
   MemoryStoreOptions,
+  RateLimitContext,
   RateLimitHit,
   RateLimitOptions,
   RateLimitStore,
@@ -76,7 +77,7 @@ export { negotiateLanguage } from '../request/accept-language.js';
 export { BODY_READER, type BodyReader } from '../routing/body-reader.js';
 export type { RouteBuilder } from '../routing/builders.js';
 // Guards
-export type { Guard, GuardedRoutes, UserOf } from '../routing/guarded.js';
+export type { Guard, GuardedRoutes, UserMiddleware, UserOf } from '../routing/guarded.js';
 // Middleware that documents itself
 export {
   type DocumentedHeader,

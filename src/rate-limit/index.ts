@@ -8,8 +8,9 @@
 import { describeError } from '../errors/describe.js';
 import { internal, keelsonError } from '../errors/index.js';
 import type { Context } from '../routing/context.js';
+import type { UserMiddleware } from '../routing/guarded.js';
 import { describeMiddleware } from '../routing/middleware-docs.js';
-import type { Middleware, Next } from '../routing/types.js';
+import type { Next, RawHeaders, RawQuery, Responses } from '../routing/types.js';
 import { memoryStore, type RateLimitStore } from './store.js';
 
 export {
@@ -22,14 +23,24 @@ export {
   redisStore,
 } from './store.js';
 
-/** What `rateLimit` limits, and how. */
-export interface RateLimitOptions {
+/** The context `key` reads: `c.user` is the `U` of the guard around the limit. */
+export type RateLimitContext<U> = Context<
+  Record<string, string>,
+  RawQuery,
+  RawHeaders,
+  unknown,
+  Responses,
+  U
+>;
+
+/** What `rateLimit` limits, and how; `U` is the type of `c.user` that `key` reads. */
+export interface RateLimitOptions<U = unknown> {
   /** Requests allowed per key in one window. */
   max: number;
   /** The window, in milliseconds. */
   windowMs: number;
   /** What is limited: one counter per returned key. @default the client's IP (`c.request.ip`) */
-  key?: (c: Context) => string;
+  key?: (c: RateLimitContext<U>) => string;
   /** Where counters live. @default memoryStore(), one per rateLimit() call */
   store?: RateLimitStore;
   /**
@@ -74,15 +85,17 @@ function clientIp(c: Context): string {
  * `RateLimit-Remaining` and `RateLimit-Reset`; over the limit it answers 429 problem+json with
  * `Retry-After`. When the store fails or does not answer in time, the request goes through
  * (fail-open) and a warning is logged; when `key` throws, the answer is a 500 (never fail-open).
+ * Under `guarded(guard).with(rateLimit({ key: (c) => c.user.sub }))` the key sees the guard's
+ * user type; elsewhere name it: `rateLimit<UserOf<typeof auth>>({ … })`.
  * @example app.group('/api', rateLimit({ max: 100, windowMs: 60_000 }))
  */
-export function rateLimit({
+export function rateLimit<U = unknown>({
   max,
   windowMs,
   key = clientIp,
   store = memoryStore(),
   name = `${max}/${windowMs}`,
-}: RateLimitOptions): Middleware {
+}: RateLimitOptions<U>): UserMiddleware<U> {
   if (!Number.isInteger(max) || max < 1) {
     throw new TypeError(`rateLimit max must be an integer >= 1, got ${String(max)}`);
   }
@@ -102,7 +115,8 @@ export function rateLimit({
     // and letting the request through would switch the limit off for whoever triggers it.
     let counter: string;
     try {
-      counter = prefix + key(c);
+      // The guard outside the limit set c.user: the type says what it set.
+      counter = prefix + key(c as RateLimitContext<U>);
     } catch (err) {
       throw internal(undefined, new Error(`rate limit ${name}: key() threw`, { cause: err }));
     }

@@ -9,12 +9,19 @@ import { assertMiddleware } from './group.js';
 import type { HttpMethod, Middleware, RouteDef } from './types.js';
 
 declare const USER: unique symbol;
+declare const READS_USER: unique symbol;
 
 /**
  * A middleware that sets `c.user` to a `U` before it calls `next()` (or answers 401/403).
  * `U` is only a type: the guards of `keelson/auth` carry it so `guarded()` can pass it on.
  */
 export type Guard<U> = Middleware & { readonly [USER]?: () => U };
+
+/**
+ * A middleware that reads `c.user` as a `U` (a `rateLimit` keyed by user): inside
+ * `guarded(guard).with(…)` its `U` is inferred from the guard's.
+ */
+export type UserMiddleware<U> = Middleware & { readonly [READS_USER]?: (user: U) => void };
 
 /** The user type a guard sets: `UserOf<typeof auth>`. */
 export type UserOf<G> = G extends Guard<infer U> ? U : unknown;
@@ -38,7 +45,7 @@ export interface GuardedRoutes<U> {
   /** The guard and the middleware after it, outermost first: `app.group('/x', ...g.middleware)`. */
   readonly middleware: readonly Middleware[];
   /** The same builders with more middleware inside the guard, e.g. `authorize(…)`; `c.user` keeps its type. */
-  with(...middleware: (Middleware | Guard<U>)[]): GuardedRoutes<U>;
+  with(...middleware: (Middleware | Guard<U> | UserMiddleware<U>)[]): GuardedRoutes<U>;
 }
 
 const METHODS = [
@@ -70,7 +77,10 @@ function guardedBuilder(method: HttpMethod, middleware: readonly Middleware[]): 
  * const authed = guarded(jwt({ secret, claims: z.object({ sub: z.string() }) }));
  * app.addRoutes(get('/articles', list), authed.post('/articles', { body: NewArticle }, (c) => create(c.user.sub, c.body)));
  */
-export function guarded<U>(guard: Guard<U>, ...middleware: Middleware[]): GuardedRoutes<U> {
+export function guarded<U>(
+  guard: Guard<U>,
+  ...middleware: (Middleware | UserMiddleware<U>)[]
+): GuardedRoutes<U> {
   const chain = [guard, ...middleware];
   for (const mw of chain) assertMiddleware(mw);
   const routes = { middleware: Object.freeze(chain) } as Record<string, unknown>;

@@ -177,7 +177,7 @@ export function mountRoute(
     url: entry.path,
     ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
     ...(preParsing.length ? { preParsing } : {}),
-    ...(bodyLast || reader ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
+    ...(takesBody || reader ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
     // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
     // plugin adds its headers and lets the route run instead of answering an empty 204.
     ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),

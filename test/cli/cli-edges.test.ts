@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkModuleName, checkServiceName, nameForms } from '../../src/cli/names.js';
-import { projectPackage } from '../../src/cli/new.js';
+import { defaultKeelsonSpec, projectPackage } from '../../src/cli/new.js';
 import { runCliIn } from './run-cli.js';
 
 // The keelson command at its edges: the new project's package.json in full, where `new` writes
@@ -25,7 +25,7 @@ const cli = (argv: string[], cwd = dir) => runCliIn(argv, cwd);
 describe('keelson new', () => {
   it('writes a package.json whose tool versions are the ones keelson is built with', async () => {
     const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-    expect(JSON.parse(projectPackage('shop', undefined))).toStrictEqual({
+    expect(JSON.parse(projectPackage('shop', `^${own.version}`))).toStrictEqual({
       name: 'shop',
       version: '0.1.0',
       private: true,
@@ -67,6 +67,28 @@ describe('keelson new', () => {
     expect(here.code).toBe(0);
     expect(here.out).toContain('  cd .\n');
     expect(existsSync(join(empty, 'src/app.ts'))).toBe(true);
+  });
+
+  it('depends on the copy it runs from when that is not the registry, decided offline', async () => {
+    // A git checkout (this one): the project links to it, and says so.
+    const made = await cli(['new', 'linked']);
+    const spec = `file:${relative(join(dir, 'linked'), ROOT)}`;
+    expect(JSON.parse(await readFile(join(dir, 'linked/package.json'), 'utf8'))).toMatchObject({
+      dependencies: { keelson: spec },
+    });
+    expect(made.out).toContain(`keelson is ${spec}: the copy this command runs from`);
+    // Installed from a tarball (npx --package=./keelson.tgz writes such a package.json).
+    const installed = async (keelson: string) => {
+      const home = await mkdtemp(join(dir, 'npx-'));
+      await mkdir(join(home, 'node_modules/keelson'), { recursive: true });
+      await writeFile(join(home, 'package.json'), JSON.stringify({ dependencies: { keelson } }));
+      await writeFile(join(home, 'node_modules/keelson/package.json'), '{"version":"9.9.9"}');
+      return join(home, 'node_modules/keelson/');
+    };
+    const fromTarball = await installed('file:../dl/keelson-9.9.9.tgz');
+    expect(defaultKeelsonSpec(join(dir, 'shop'), fromTarball)).toBe('file:../dl/keelson-9.9.9.tgz');
+    // From the registry: the published range.
+    expect(defaultKeelsonSpec(join(dir, 'shop'), await installed('^9.9.0'))).toBe('^9.9.9');
   });
 
   it('answers a missing folder or an empty --keelson with exit 2', async () => {
@@ -178,6 +200,25 @@ describe('loading the App of a JavaScript entry', () => {
       expect(r.code, file).toBe(code);
       expect(code === 0 ? r.out : r.err, file).toContain(says);
     }
+  });
+
+  it('names the entry contract when createApp() needs arguments it is not given', async () => {
+    await writeFile(
+      join(dir, 'needs-options.mjs'),
+      `export function createApp(options) { return { ...${fake}, secret: options.cookieSecret }; }`,
+    );
+    const r = await cli(['routes', 'needs-options.mjs']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('createApp() threw when called with no arguments');
+    expect(r.err).toContain('(it declares 1 parameter(s))');
+    expect(r.err).toContain("reading 'cookieSecret'");
+    expect(r.err).toContain('a `createApp()` that takes no arguments');
+    // Optional arguments are fine: the factory is called, and its App listed.
+    await writeFile(
+      join(dir, 'optional.mjs'),
+      `export function createApp(options = {}) { return { ...${fake}, o: options }; }`,
+    );
+    expect((await cli(['routes', 'optional.mjs'])).code).toBe(0);
   });
 
   it('gives the App a database in memory while loading it, and puts DATABASE_URL back', async () => {

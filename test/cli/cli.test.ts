@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { devArgs } from '../../src/cli/dev.js';
@@ -112,10 +112,10 @@ describe('keelson new', () => {
       '@electric-sql/pglite': expect.any(String),
       pg: expect.any(String),
     });
-    const own = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
+    // Run from this checkout (not published), a project without --keelson links to it.
     await cli(['new', 'plain']);
     const plain = JSON.parse(await readFile(join(dir, 'plain/package.json'), 'utf8'));
-    expect(plain.dependencies.keelson).toBe(`^${own.version}`);
+    expect(plain.dependencies.keelson).toBe(`file:${relative(join(dir, 'plain'), ROOT)}`);
   });
 
   it('refuses a folder that is not empty, and a name that is not a package name', async () => {
