@@ -121,6 +121,13 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
           _httpMessage?: { headersSent?: boolean; req?: IncomingMessage } | null;
         }
       )._httpMessage;
+      // The client left in the middle of a request that reached a route: that request logs
+      // itself. Bun reports the EOF before the request's abort, with the socket still open;
+      // Node.js after it, with the socket already destroyed.
+      if (error.code === 'HPE_INVALID_EOF_STATE' && inFlight?.req) {
+        socket.destroy();
+        return;
+      }
       if (socket.writable && !inFlight?.headersSent) {
         const seen = seenOf(answers, error, inFlight?.req);
         const { status, text } = clientErrorResponse(answers, error.code, seen);
