@@ -1,13 +1,45 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-// `npm run test:bun`: the suite on Bun (`bun --bun vitest run -c vitest.bun.config.ts`).
+// `npm run test:bun`: the suite on Bun, `bun --bun vitest run -c vitest.bun.config.ts`, with the
+// same engines (PostgreSQL, PGlite, Redis, Chromium). Every test file runs, and every child
+// process a test starts runs on Bun too (process.execPath), except what is left out below,
+// each for the reason given. Checked with Bun 1.4.5.
+
+/** Whole files left out. */
+const files = [
+  // keelson/cluster refuses to start on Bun (test/bun/refusals.test.ts checks the refusal).
+  'test/integrations/cluster.test.ts',
+  // A budget for tsc's type-checking time: the same on any runtime, checked by `npm test`.
+  'test/client/client-scale.test.ts',
+];
+
+/** Single tests left out, by a part of their name. */
+const tests = [
+  // Bun's module.register() is a no-op (oven-sh/bun#35690), so a loader hook cannot hide an
+  // installed package to show the "npm install jose" error; importPeer's own tests still run.
+  'fails to import with an error naming npm install jose',
+  // Bun's ws keeps delivering the messages it already read after pause(): a burst is closed
+  // with 1008 past maxQueued instead of being slowed (docs/guide/bun.md).
+  'stops reading while maxQueued messages wait',
+  // Bun's node:http emits 'finish' once the body is buffered, not sent (oven-sh/bun#43155):
+  // shutdown cannot wait for a response still going out to a slow reader (docs/guide/bun.md).
+  'lets a response in flight to a slow reader finish before exiting',
+  'cuts off a response still being sent at the deadline',
+];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export default mergeConfig(
   base,
   defineConfig({
     test: {
-      // Types were checked on Node; the runtime does not change them.
+      exclude: files,
+      testNamePattern: new RegExp(`^(?!.*(?:${tests.map(escape).join('|')}))`),
+      // Types do not depend on the runtime: `npm test` checks them on Node.js.
       typecheck: { enabled: false },
+      // Under Bun, Vitest's default interop drops the named exports of a module that also has
+      // `export *` (zod's `z`): oven-sh/bun#21614, #39866.
       deps: { interopDefault: false },
     },
   }),
