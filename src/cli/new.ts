@@ -92,7 +92,7 @@ export async function newCommand(argv: readonly string[], io: CliIo): Promise<nu
   files.push('package.json');
   const where = relative(io.cwd, target) || '.';
   io.out(
-    `created ${name} in ${target} (${files.length} files)\n\nNext:\n  cd ${where}\n  npm install && npm start   # http://localhost:3000/health\n  npm test`,
+    `created ${name} in ${target} (${files.length} files)\n\nNext:\n  cd ${where}\n  npm install && npm start   # http://localhost:3000/health\n  npm test\n\nOn Bun:\n  bun install && bun --bun run start\n  bun --bun run test`,
   );
   return 0;
 }

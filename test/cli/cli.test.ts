@@ -77,6 +77,7 @@ describe('keelson new', () => {
     ]);
     expect(code).toBe(0);
     expect(out).toContain('npm install && npm start');
+    expect(out).toContain('bun install && bun --bun run start');
     const pkg = JSON.parse(await readFile(join(dir, 'svc/package.json'), 'utf8'));
     expect(pkg).toMatchObject({
       name: 'orders-api',
