@@ -41,6 +41,8 @@ export default mergeConfig(
   base,
   defineConfig({
     test: {
+      // And `keelson new` on Bun, end to end (needs dist/: `npm run build`).
+      include: ['test/bun/**/*.e2e.ts'],
       exclude: files,
       testNamePattern: new RegExp(`^(?!.*(?:${tests.map(escape).join('|')}))`),
       // Types do not depend on the runtime: `npm test` checks them on Node.js.
