@@ -69,6 +69,8 @@ describe('the subpath entries keelson/extend, keelson/client, keelson/testing an
       'NOOP_SPAN',
       'PROBLEM_CHANNEL',
       'PROBLEM_CONTENT_TYPE',
+      'RUNTIME_UNSUPPORTED',
+      'RuntimeUnsupportedError',
       'describeMiddleware',
       'isKeelsonErrorCode',
       'middlewareDocsOf',

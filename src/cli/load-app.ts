@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { App } from '../app.js';
+import { onBun } from '../runtime.js';
 
 /** The entry contract: what a module must export for the commands to find its App. */
 const HOW =
@@ -15,7 +16,8 @@ const HOW =
 
 type TsImport = (specifier: string, parent: string) => Promise<Record<string, unknown>>;
 
-// TypeScript entries are loaded with the project's own tsx, so the command needs no loader flag.
+// TypeScript entries are loaded with the project's own tsx on Node.js, so the command needs no
+// loader flag.
 async function tsImporter(cwd: string): Promise<TsImport | undefined> {
   let pkgFile: string;
   try {
@@ -70,7 +72,8 @@ export async function loadApp(cwd: string, entry: string): Promise<App> {
 async function importApp(cwd: string, entry: string, file: string): Promise<App> {
   const url = pathToFileURL(file).href;
   let mod: Record<string, unknown>;
-  if (/\.[cm]?ts$/.test(file)) {
+  // Bun runs TypeScript itself (and cannot take tsx's loader hooks).
+  if (/\.[cm]?ts$/.test(file) && !onBun()) {
     const tsImport = await tsImporter(cwd);
     if (!tsImport) {
       throw new Error(`loading ${entry} needs tsx in the project: npm install --save-dev tsx`);

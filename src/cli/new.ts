@@ -130,7 +130,7 @@ export async function newCommand(argv: readonly string[], io: CliIo): Promise<nu
   files.push('package.json');
   const where = relative(io.cwd, target) || '.';
   io.out(
-    `created ${name} in ${target} (${files.length} files)\n\nNext:\n  cd ${where}\n  npm install && npm start   # http://localhost:3000/health\n  npm test`,
+    `created ${name} in ${target} (${files.length} files)\n\nNext:\n  cd ${where}\n  npm install && npm start   # http://localhost:3000/health\n  npm test\n\nOn Bun:\n  bun install && bun --bun run start\n  bun --bun run test`,
   );
   if (spec === undefined && keelson.startsWith('file:')) {
     const from = resolve(target, keelson.slice(5));

@@ -122,6 +122,13 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
     handleClientError(error, socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
       const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+      // The client left in the middle of a request that reached a route: that request logs
+      // itself. Bun reports the EOF before the request's abort, with the socket still open;
+      // Node.js after it, with the socket already destroyed.
+      if (error.code === 'HPE_INVALID_EOF_STATE' && inFlight?.req) {
+        socket.destroy();
+        return;
+      }
       if (socket.writable && !inFlight?.headersSent) {
         const seen = seenOf(answers, error, inFlight?.req);
         const { status, text } = clientErrorResponse(answers, error.code, seen);

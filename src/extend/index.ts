@@ -117,6 +117,8 @@ export type {
   Sent,
   TypedRouteDef,
 } from '../routing/types.js';
+// Runtimes: a feature that cannot run on this runtime refuses to start with this error
+export { RUNTIME_UNSUPPORTED, RuntimeUnsupportedError } from '../runtime.js';
 export { EVENT_STREAM_TYPE, type SseOptions } from '../sse/index.js';
 export type { StaticOptions } from '../static/index.js';
 export {

@@ -173,7 +173,11 @@ function formatJson(value: unknown): string {
 
 function isCircularError(error: unknown): boolean {
   try {
-    return error instanceof TypeError && error.message.startsWith('Converting circular');
+    // V8 (Node.js) and JavaScriptCore (Bun) word it differently.
+    return (
+      error instanceof TypeError &&
+      (error.message.startsWith('Converting circular') || error.message.includes('cyclic'))
+    );
   } catch {
     return false;
   }

@@ -40,7 +40,8 @@ describe('keelson db new', () => {
     await write('0009_other.sql', 'select 1;');
     await writeFile(join(dir, 'migrations/notes.txt'), 'not a migration');
     expect((await cli(['db', 'new', 'add-email'])).code).toBe(0);
-    expect(await readdir(join(dir, 'migrations'))).toEqual([
+    // Sorted here: Node.js lists a folder in name order, Bun in the file system's order.
+    expect((await readdir(join(dir, 'migrations'))).sort()).toEqual([
       '0001_users.sql',
       '0009_other.sql',
       '0010_add_email.sql',

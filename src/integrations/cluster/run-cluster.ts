@@ -1,8 +1,15 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { Logger } from '../../logger/index.js';
+import { refuseOnBun } from '../../runtime.js';
 import { runPrimary } from './primary.js';
 import { followPrimary } from './worker.js';
+
+// What Bun's node:cluster lacks, checked with Bun 1.4.5.
+const BUN_CLUSTER =
+  "its node:cluster cannot hand the primary's listening socket to the workers, so the " +
+  'workers do not share one port (each gets its own for port 0); run one process per core ' +
+  'behind a load balancer, or run on Node.js';
 
 /** Options of `runCluster()`. */
 export interface ClusterOptions {
@@ -50,6 +57,7 @@ export async function runCluster(
   if (typeof start !== 'function') {
     throw new TypeError(`runCluster: start should be a function, instead got ${typeof start}`);
   }
+  refuseOnBun('keelson/cluster', BUN_CLUSTER);
   if (cluster.isWorker) {
     followPrimary();
     await start();
