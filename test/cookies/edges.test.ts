@@ -139,6 +139,7 @@ describe('rateLimit answers and documents', () => {
     const count = { type: 'integer' };
     expect(middlewareDocsOf(rateLimit({ max: 1, windowMs: 1_000 }))?.responses).toEqual({
       429: {
+        codes: ['TOO_MANY_REQUESTS'],
         description: 'Too many requests',
         headers: {
           'Retry-After': { description: 'Seconds until the window resets.', schema: count },
