@@ -11,7 +11,7 @@ import type { Logger } from '../logger/index.js';
 import { negotiateLanguage } from '../request/accept-language.js';
 import { type ServerSentEvent, type SseOptions, sendEventStream } from '../sse/index.js';
 import { checkHeader, contentDisposition } from './header-value.js';
-import type { RequestRuntime } from './runtime.js';
+import type { AppRuntime } from './runtime.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
 /** The key of the method that aborts a context's signal; internal to Keelson. */
@@ -49,7 +49,7 @@ export class Context<
   user: U;
   /** The request's span (a no-op span unless a tracer is set). */
   span: Span = NOOP_SPAN;
-  readonly #runtime: RequestRuntime;
+  readonly #runtime: AppRuntime;
   #abort: AbortController | undefined;
   #lang: string | undefined;
   #log: Logger | undefined;
@@ -57,7 +57,7 @@ export class Context<
   #cookies: K | undefined;
 
   /** Made by the App for each request; not for service code. */
-  constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
+  constructor(request: FastifyRequest, reply: FastifyReply, runtime: AppRuntime) {
     this.request = request;
     this.reply = reply;
     this.#runtime = runtime;
@@ -221,5 +221,3 @@ export class Context<
     return this;
   }
 }
-
-export type { RequestRuntime } from './runtime.js';
