@@ -5,11 +5,10 @@
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { appFeatures } from './app-features.js';
 import type { AppOptions } from './app-options.js';
-import { compressPlugin } from './compress/index.js';
 import type { ResolvedConfig } from './config/index.js';
 import { noopTracer } from './contracts.js';
-import { cookiesPlugin } from './cookies/index.js';
 import type { BuildOpenApiOptions } from './docs/openapi.js';
 import { type AnswerPath, answerPathFor } from './engine/answer.js';
 import { createEngine, type EnginePlugin, mountEngine } from './engine/engine.js';
@@ -19,7 +18,7 @@ import type { AppRuntime, RequestObserver } from './routing/runtime.js';
 import type { RouteEntry } from './routing/table.js';
 import { checkTimeout } from './routing/timeout.js';
 import type { Middleware } from './routing/types.js';
-import { type StaticMount, type StaticOptions, staticMount, staticPlugin } from './static/index.js';
+import type { StaticMount, StaticOptions } from './static/index.js';
 
 /** The runtime of a new App: no integrations yet, the lifecycle's signals, the request log's exclusions. */
 export function newRuntime(
@@ -55,9 +54,7 @@ export class AppEngine {
     this.security = securityHeadersFor(options.helmet);
     checkTimeout(options.timeoutMs, 'new App()');
     this.#timeoutMs = options.timeoutMs;
-    const compress = compressPlugin(options.compress);
-    this.#plugins = [cookiesPlugin(options.cookies, config.isProduction)];
-    if (compress) this.#plugins.push(compress);
+    this.#plugins = appFeatures().enginePlugins(options, config);
     this.answerPath = answerPathFor(options, runtime, this.security);
     this.fastify = createEngine(config, {
       answerPath: this.answerPath,
@@ -67,7 +64,7 @@ export class AppEngine {
 
   /** Serves `dir` under `prefix`; one directory per prefix. */
   addStatic(prefix: string, dir: string, options: StaticOptions | undefined): void {
-    const mount = staticMount(prefix, dir, options);
+    const mount = appFeatures().staticMount(prefix, dir, options);
     if (this.#static.some((m) => m.prefix === mount.prefix)) {
       throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
     }
@@ -90,7 +87,7 @@ export class AppEngine {
     readonly routes: readonly RouteEntry[];
     readonly appMiddleware: readonly Middleware[];
   }): Promise<void> {
-    const statics = staticPlugin(this.#static);
+    const statics = appFeatures().staticPlugin(this.#static);
     return mountEngine(this.fastify, {
       ...plan,
       runtime: this.runtime,
