@@ -5,41 +5,27 @@
  */
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { appFeatures } from './app-features.js';
 import type { AppOptions } from './app-options.js';
-import { compressPlugin } from './compress/index.js';
 import type { ResolvedConfig } from './config/index.js';
-import { type MetricsCollector, noopTracer, type Tracer, type Translator } from './contracts.js';
-import { cookiesPlugin } from './cookies/index.js';
+import { noopTracer } from './contracts.js';
 import type { BuildOpenApiOptions } from './docs/openapi.js';
 import { type AnswerPath, answerPathFor } from './engine/answer.js';
-import { createEngine, type EnginePlugin, type MountPlan, mountEngine } from './engine/engine.js';
-import type { RequestObserver } from './engine/observers.js';
+import { createEngine, type EnginePlugin, mountEngine } from './engine/engine.js';
 import { type SecurityHeaders, securityHeadersFor } from './engine/security-headers.js';
 import type { Logger } from './logger/index.js';
+import type { AppRuntime, RequestObserver } from './routing/runtime.js';
 import type { RouteEntry } from './routing/table.js';
 import { checkTimeout } from './routing/timeout.js';
 import type { Middleware } from './routing/types.js';
-import { type StaticMount, type StaticOptions, staticMount, staticPlugin } from './static/index.js';
-
-/** What every request of an app reads: set when the App is created, integrations set later. */
-export interface AppRuntime {
-  logger: Logger;
-  translator: Translator | undefined;
-  tracer: Tracer;
-  metrics: MetricsCollector | undefined;
-  readonly shutdownBegun: AbortSignal;
-  readonly shutdownDeadline: AbortSignal;
-  /** Paths the request log leaves out (still counted). */
-  readonly requestLogExclude: ReadonlySet<string> | undefined;
-  readonly observers: RequestObserver[];
-}
+import type { StaticMount, StaticOptions } from './static/index.js';
 
 /** The runtime of a new App: no integrations yet, the lifecycle's signals, the request log's exclusions. */
 export function newRuntime(
   logger: Logger,
   signals: { readonly shutdownBegun: AbortSignal; readonly shutdownDeadline: AbortSignal },
   requestLogExclude: ReadonlySet<string> | undefined,
-  observers: RequestObserver[],
+  observers: readonly RequestObserver[],
 ): AppRuntime {
   const { shutdownBegun, shutdownDeadline } = signals;
   const runtime = { logger, translator: undefined, tracer: noopTracer, metrics: undefined };
@@ -50,8 +36,10 @@ export function newRuntime(
 export class AppEngine {
   /** The Fastify instance. */
   readonly fastify: FastifyInstance;
+  /** What every request of the app reads; the App sets its integrations on it. */
+  readonly runtime: AppRuntime;
   /** The answer path; `answers.errors` holds the error `contentType` and `schema` for the docs. */
-  readonly answers: AnswerPath;
+  readonly answerPath: AnswerPath;
   /** The security headers of answers and of HTML pages. */
   readonly security: SecurityHeaders;
   readonly #cors: FastifyCorsOptions | false;
@@ -60,21 +48,23 @@ export class AppEngine {
   readonly #static: StaticMount[] = [];
 
   /** Checks the engine-level options and creates Fastify. @throws on a bad option */
-  constructor(options: AppOptions, config: ResolvedConfig, runtime: MountPlan['runtime']) {
+  constructor(options: AppOptions, config: ResolvedConfig, runtime: AppRuntime) {
+    this.runtime = runtime;
     this.#cors = options.cors ?? { origin: '*' };
     this.security = securityHeadersFor(options.helmet);
     checkTimeout(options.timeoutMs, 'new App()');
     this.#timeoutMs = options.timeoutMs;
-    const compress = compressPlugin(options.compress);
-    this.#plugins = [cookiesPlugin(options.cookies, config.isProduction)];
-    if (compress) this.#plugins.push(compress);
-    this.answers = answerPathFor(options, runtime, this.security);
-    this.fastify = createEngine(config, { answers: this.answers, trustProxy: options.trustProxy });
+    this.#plugins = appFeatures().enginePlugins(options, config);
+    this.answerPath = answerPathFor(options, runtime, this.security);
+    this.fastify = createEngine(config, {
+      answerPath: this.answerPath,
+      trustProxy: options.trustProxy,
+    });
   }
 
   /** Serves `dir` under `prefix`; one directory per prefix. */
   addStatic(prefix: string, dir: string, options: StaticOptions | undefined): void {
-    const mount = staticMount(prefix, dir, options);
+    const mount = appFeatures().staticMount(prefix, dir, options);
     if (this.#static.some((m) => m.prefix === mount.prefix)) {
       throw new Error(`app.static(): the prefix ${mount.prefix} already serves a directory`);
     }
@@ -83,7 +73,7 @@ export class AppEngine {
 
   /** What the document needs besides the table: app middleware and the shape of error answers. */
   docsOptions(appMiddleware: readonly Middleware[]): BuildOpenApiOptions {
-    const { body, contentType, schema } = this.answers.errors;
+    const { body, contentType, schema } = this.answerPath.errors;
     const options: BuildOpenApiOptions = { middleware: appMiddleware };
     if (body !== undefined || schema !== undefined) {
       options.errorResponse = schema ? { contentType, schema } : { contentType };
@@ -93,16 +83,16 @@ export class AppEngine {
 
   /** Installs the pipeline and mounts the routes of the table. */
   mount(plan: {
-    readonly runtime: MountPlan['runtime'];
     readonly isDraining: () => boolean;
     readonly routes: readonly RouteEntry[];
     readonly appMiddleware: readonly Middleware[];
   }): Promise<void> {
-    const statics = staticPlugin(this.#static);
+    const statics = appFeatures().staticPlugin(this.#static);
     return mountEngine(this.fastify, {
       ...plan,
+      runtime: this.runtime,
       cors: this.#cors,
-      answers: this.answers,
+      answerPath: this.answerPath,
       security: this.security,
       timeoutMs: this.#timeoutMs,
       plugins: statics ? [...this.#plugins, statics] : this.#plugins,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AppEngine, type AppRuntime, newRuntime } from './app-engine.js';
+import { AppEngine, newRuntime } from './app-engine.js';
 import { type AppOptions, excludedPaths, extraOptions } from './app-options.js';
 import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
 import { type ResolvedConfig, resolveConfig } from './config/index.js';
@@ -54,7 +54,6 @@ export class App {
   readonly #appMiddleware: Middleware[] = [];
   readonly #startHooks: Array<() => Promise<void> | void> = [];
   readonly #root: Scope = { prefix: '', middleware: [], parent: undefined };
-  readonly #runtime: AppRuntime;
   readonly #panel: PanelPlan | undefined;
   readonly #lifecycle: Lifecycle;
   #scope: Scope = this.#root;
@@ -76,13 +75,13 @@ export class App {
       engine: () => this.#engine.fastify,
       ready: () => this.ready(),
     });
-    this.#runtime = newRuntime(
+    const runtime = newRuntime(
       this.#logger,
       this.#lifecycle,
       excludedPaths(options.requestLog?.exclude),
       feed ? [feed.observer] : [],
     );
-    this.#engine = new AppEngine(options, this.#config, this.#runtime);
+    this.#engine = new AppEngine(options, this.#config, runtime);
     this.#documents = new OpenApiDocuments({
       config: this.#config,
       routes: () => this.#table.entries,
@@ -107,12 +106,12 @@ export class App {
 
   /** The metrics collector set by `setMetricsCollector`, if any. */
   get metrics(): MetricsCollector | undefined {
-    return this.#runtime.metrics;
+    return this.#engine.runtime.metrics;
   }
 
   /** The tracer; a no-op tracer until `setTracer`. Never null. */
   get tracer(): Tracer {
-    return this.#runtime.tracer;
+    return this.#engine.runtime.tracer;
   }
 
   /** The URL the server is bound to, once `listen()` has bound it. */
@@ -192,7 +191,7 @@ export class App {
   /** Sets the metrics collector, told of every finished request. */
   setMetricsCollector(collector: MetricsCollector): this {
     assertContract(collector, ['recordRequest'], 'a metrics collector', 'recordRequest(metric)');
-    this.#runtime.metrics = collector;
+    this.#engine.runtime.metrics = collector;
     return this;
   }
 
@@ -200,7 +199,7 @@ export class App {
   setTracer(tracer: Tracer): this {
     assertContract(tracer, ['start'], 'a tracer', 'start(name)');
     this.#assertNotStarted('setTracer');
-    this.#runtime.tracer = tracer;
+    this.#engine.runtime.tracer = tracer;
     return this;
   }
 
@@ -212,7 +211,7 @@ export class App {
       'a translator',
       't(locale, key, ...args) and locales()',
     );
-    this.#runtime.translator = translator;
+    this.#engine.runtime.translator = translator;
     return this;
   }
 
@@ -288,7 +287,6 @@ export class App {
       appMiddleware: this.#appMiddleware,
     });
     await this.#engine.mount({
-      runtime: this.#runtime,
       isDraining: () => this.#lifecycle.shutdownBegun.aborted,
       routes: this.#table.entries,
       appMiddleware: this.#appMiddleware,

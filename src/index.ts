@@ -6,7 +6,7 @@
  */
 
 // ── The application ──────────────────────────────────────────────────────────
-export { App, type AppOptions, type Module } from './app.js';
+export type { AppOptions, Module } from './app.js';
 // ── Configuration ────────────────────────────────────────────────────────────
 export { ConfigError, type Env, type KConfig, loadConfig } from './config/index.js';
 // ── Health ───────────────────────────────────────────────────────────────────
@@ -26,6 +26,7 @@ export {
   unauthorized,
   unprocessable,
 } from './errors/index.js';
+export { App } from './features.js';
 // ── Idempotency keys ─────────────────────────────────────────────────────────
 export {
   IDEMPOTENCY_TABLE_SQL,

@@ -3,7 +3,7 @@
  * event streams that are told of each new one.
  * @module
  */
-import type { RequestObserver } from '../engine/observers.js';
+import type { RequestObserver } from '../routing/runtime.js';
 import { maskValue } from './mask.js';
 import { Ring } from './ring.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MetricsCollector, RequestMetric } from '../contracts.js';
+import type { RequestMetric } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import {
   type ErrorContext,
@@ -14,30 +14,25 @@ import {
   resolveErrors,
 } from '../errors/error-body.js';
 import type { ProblemDetails } from '../errors/index.js';
-import type { Logger, RequestLogEntry } from '../logger/index.js';
+import type { RequestLogEntry } from '../logger/index.js';
 import { pathOf } from '../request/request-state.js';
-import type { RequestObserver } from './observers.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import { type RequestIdOptions, requestIdHeaderOf } from './request-id.js';
 import type { SecurityHeaders } from './security-headers.js';
 
 export { UNMATCHED_ROUTE } from '../request/request-state.js';
 
-/** What the answer path reads at request time (integrations set late still count). */
-export interface AnswerRuntime {
-  /** The app's logger. */
-  readonly logger: Logger;
-  /** The metrics collector, when one is set. */
-  readonly metrics: MetricsCollector | undefined;
-  /** In-process observers of finished requests (the dev panel); usually none. */
-  readonly observers?: readonly RequestObserver[];
-  /** Paths whose requests are not logged (still counted); undefined when none are. */
-  readonly requestLogExclude?: ReadonlySet<string> | undefined;
-}
+/**
+ * The part of the runtime that one request's record reads (a Pick of AppRuntime, observers and
+ * exclusions optional), so a unit test of the record gives only these.
+ */
+export type RecordRuntime = Pick<AppRuntime, 'logger' | 'metrics'> &
+  Partial<Pick<AppRuntime, 'observers' | 'requestLogExclude'>>;
 
 /** The app's answer path, worked out once when the app is created. */
 export interface AnswerPath {
-  /** The logger and the metrics collector. */
-  readonly runtime: AnswerRuntime;
+  /** The app's runtime: the logger and the metrics collector are read at request time. */
+  readonly runtime: AppRuntime;
   /** The request-id header, lower case; undefined when request ids are off. */
   readonly requestIdHeader: string | undefined;
   /** The security headers every answer carries, as `[name, value]` pairs. */
@@ -61,7 +56,7 @@ export interface AnswerOptions {
 /** The answer path of an app, from its options. @throws TypeError naming a bad option. */
 export function answerPathFor(
   options: AnswerOptions,
-  runtime: AnswerRuntime,
+  runtime: AppRuntime,
   security: SecurityHeaders,
 ): AnswerPath {
   return {
@@ -75,28 +70,28 @@ export function answerPathFor(
 
 /** The body of an error answer: the problem, with its request id, through the `errors` hook. */
 export function errorPayload(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   problem: ProblemDetails,
   c: ErrorContext,
 ): string {
   if (c.requestId !== undefined) problem.requestId = c.requestId;
-  const shape = answers.errors.body;
+  const shape = answerPath.errors.body;
   if (shape) {
     try {
       const shaped = JSON.stringify(shape(problem, c));
       if (typeof shaped === 'string') return shaped;
-      answers.runtime.logger.warn('errors.body returned no JSON value for a %d', problem.status);
+      answerPath.runtime.logger.warn('errors.body returned no JSON value for a %d', problem.status);
     } catch (err) {
-      answers.runtime.logger.warn('errors.body failed: %s', describeError(err));
+      answerPath.runtime.logger.warn('errors.body failed: %s', describeError(err));
     }
   }
   return JSON.stringify(problem);
 }
 
 /** The context the `errors` hook gets for an engine request. */
-function errorContextOf(answers: AnswerPath, request: FastifyRequest): ErrorContext {
+function errorContextOf(answerPath: AnswerPath, request: FastifyRequest): ErrorContext {
   return {
-    requestId: answers.requestIdHeader === undefined ? undefined : request.id,
+    requestId: answerPath.requestIdHeader === undefined ? undefined : request.id,
     method: request.method,
     path: pathOf(request.url),
   };
@@ -104,17 +99,17 @@ function errorContextOf(answers: AnswerPath, request: FastifyRequest): ErrorCont
 
 /** Sends `problem` as the answer, shaped by the app's `errors` option. */
 export function sendProblem(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   request: FastifyRequest,
   reply: FastifyReply,
   problem: ProblemDetails,
 ): FastifyReply {
-  const payload = errorPayload(answers, problem, errorContextOf(answers, request));
-  return reply.code(problem.status).type(answers.errors.contentType).send(payload);
+  const payload = errorPayload(answerPath, problem, errorContextOf(answerPath, request));
+  return reply.code(problem.status).type(answerPath.errors.contentType).send(payload);
 }
 
 /** Writes the request-log entry of one answer and its metrics record under `route`. */
-export function recordAnswer(runtime: AnswerRuntime, entry: RequestLogEntry, route: string): void {
+export function recordAnswer(runtime: RecordRuntime, entry: RequestLogEntry, route: string): void {
   if (runtime.requestLogExclude?.has(entry.path) !== true) runtime.logger.request(entry);
   const metrics = runtime.metrics;
   if (!metrics) return;

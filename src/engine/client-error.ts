@@ -40,38 +40,38 @@ const MALFORMED: readonly [KeelsonErrorCode, string] = [
 
 /** The problem body and the headers of an answer written without the engine. */
 function rawAnswer(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   problem: ProblemDetails,
   seen: ErrorContext,
 ): { body: string; headers: Record<string, string> } {
-  const body = errorPayload(answers, problem, seen);
+  const body = errorPayload(answerPath, problem, seen);
   const headers: Record<string, string> = {
-    'content-type': answers.errors.contentType,
+    'content-type': answerPath.errors.contentType,
     'content-length': String(Buffer.byteLength(body)),
   };
-  for (const [name, value] of answers.securityHeaders) headers[name] = value;
-  if (answers.requestIdHeader !== undefined && seen.requestId !== undefined) {
-    headers[answers.requestIdHeader] = seen.requestId;
+  for (const [name, value] of answerPath.securityHeaders) headers[name] = value;
+  if (answerPath.requestIdHeader !== undefined && seen.requestId !== undefined) {
+    headers[answerPath.requestIdHeader] = seen.requestId;
   }
   return { body, headers };
 }
 
-function log(answers: AnswerPath, seen: ErrorContext, status: number, durationMs: number): void {
+function log(answerPath: AnswerPath, seen: ErrorContext, status: number, durationMs: number): void {
   const entry: RequestLogEntry = { method: seen.method, path: seen.path, status, durationMs };
   if (seen.requestId !== undefined) entry.requestId = seen.requestId;
-  recordAnswer(answers.runtime, entry, UNMATCHED_ROUTE);
+  recordAnswer(answerPath.runtime, entry, UNMATCHED_ROUTE);
 }
 
 /** What the request line of a rejected request says, when it can be read. */
 function seenOf(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   error: NodeJS.ErrnoException,
   req?: IncomingMessage,
 ): ErrorContext {
   const requestId =
-    answers.requestIdHeader === undefined
+    answerPath.requestIdHeader === undefined
       ? undefined
-      : requestIdFor(req?.headers[answers.requestIdHeader]);
+      : requestIdFor(req?.headers[answerPath.requestIdHeader]);
   if (req?.method && req.url) {
     return { method: req.method, path: shownPath(pathOf(req.url)), requestId };
   }
@@ -85,14 +85,14 @@ function seenOf(
 
 /** The raw HTTP/1.1 answer to a request Node's parser rejected, and its status. */
 function clientErrorResponse(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   code: string | undefined,
   seen: ErrorContext,
 ): { status: number; text: string } {
   const [machine, detail] = (code && PARSER_ERRORS[code]) || MALFORMED;
   const problem = catalogueProblem(machine, detail);
   const { status, title } = problem;
-  const { body, headers } = rawAnswer(answers, problem, seen);
+  const { body, headers } = rawAnswer(answerPath, problem, seen);
   let text = `HTTP/1.1 ${status} ${title}\r\n`;
   for (const name in headers) text += `${name}: ${headers[name]}\r\n`;
   return { status, text: `${text}connection: close\r\n\r\n${body}` };
@@ -117,7 +117,7 @@ export interface EdgeHandlers {
 }
 
 /** The handlers for answers written outside the engine's hooks, bound to the answer path. */
-export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
+export function edgeHandlers(answerPath: AnswerPath): EdgeHandlers {
   return {
     handleClientError(error, socket) {
       if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -130,10 +130,10 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
         return;
       }
       if (socket.writable && !inFlight?.headersSent) {
-        const seen = seenOf(answers, error, inFlight?.req);
-        const { status, text } = clientErrorResponse(answers, error.code, seen);
+        const seen = seenOf(answerPath, error, inFlight?.req);
+        const { status, text } = clientErrorResponse(answerPath, error.code, seen);
         socket.write(text);
-        log(answers, seen, status, 0);
+        log(answerPath, seen, status, 0);
         // The request the engine had begun is answered and logged here, not a second time there.
         if (inFlight) markAnsweredAtEdge(inFlight);
       }
@@ -142,7 +142,7 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
 
     handleFrameworkError(error, request, reply) {
       const started = performance.now();
-      setAnswerHeaders(answers, request, reply);
+      setAnswerHeaders(answerPath, request, reply);
       reply.raw.once('finish', () => {
         const entry: RequestLogEntry = {
           method: request.method,
@@ -150,8 +150,8 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
           status: reply.statusCode,
           durationMs: performance.now() - started,
         };
-        if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
-        recordAnswer(answers.runtime, entry, UNMATCHED_ROUTE);
+        if (answerPath.requestIdHeader !== undefined) entry.requestId = request.id;
+        recordAnswer(answerPath.runtime, entry, UNMATCHED_ROUTE);
       });
       const problem = toProblem(error);
       // Fastify's message quotes the whole URL back: say it with the path cut short.
@@ -160,21 +160,21 @@ export function edgeHandlers(answers: AnswerPath): EdgeHandlers {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         problem.detail = `A path parameter of ${shown} is too long.`;
       }
-      return sendProblem(answers, request, reply, problem);
+      return sendProblem(answerPath, request, reply, problem);
     },
 
     handleExpectation(req, res) {
       const started = performance.now();
-      const seen = seenOf(answers, new Error('expectation failed'), req);
+      const seen = seenOf(answerPath, new Error('expectation failed'), req);
       const problem = catalogueProblem(
         'EXPECTATION_FAILED',
         'Only the expectation 100-continue is supported.',
       );
-      const { body, headers } = rawAnswer(answers, problem, seen);
+      const { body, headers } = rawAnswer(answerPath, problem, seen);
       // The body, if any, is left unread: the connection cannot be used again.
       headers.connection = 'close';
       res.writeHead(417, headers);
-      res.end(body, () => log(answers, seen, 417, performance.now() - started));
+      res.end(body, () => log(answerPath, seen, 417, performance.now() - started));
     },
   };
 }

@@ -36,7 +36,7 @@ export async function installCors(
   fastify: FastifyInstance,
   options: FastifyCorsOptions,
   routes: readonly RouteEntry[],
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   allowed: MethodIndex,
 ): Promise<void> {
   fastify.addHook('onRequest', function answerPlainOptions(request, reply, done) {
@@ -47,7 +47,7 @@ export async function installCors(
     }
     // The plugin's catch-all OPTIONS route matched: the app has no OPTIONS route of its own here.
     if (request.routeOptions.url !== '*') return done();
-    answerUnrouted(answers, allowed, request, reply);
+    answerUnrouted(answerPath, allowed, request, reply);
   });
   await fastify.register(cors, {
     ...options,

@@ -9,8 +9,8 @@ import type { ResolvedConfig } from '../config/index.js';
 import { installJsonParser } from '../request/body.js';
 import { decorateRequestState } from '../request/request-state.js';
 import { bodyReaderOf } from '../routing/body-reader.js';
-import type { RequestRuntime } from '../routing/context.js';
 import { mountRoute } from '../routing/mount.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import type { AnswerPath } from './answer.js';
@@ -18,7 +18,7 @@ import { edgeHandlers } from './client-error.js';
 import { continueOnRead } from './continue.js';
 import { installCors } from './cors.js';
 import { installErrorHandlers, methodIndex } from './errors.js';
-import { type HookRuntime, installRequestHooks } from './hooks.js';
+import { installRequestHooks } from './hooks.js';
 import type { EnginePlugin } from './plugin.js';
 import { requestIdGenerator } from './request-id.js';
 import { installResponseHeaders } from './response-headers.js';
@@ -31,15 +31,15 @@ export type TrustProxy = boolean | string | string[];
 /** What the engine is created with besides the config. */
 export interface EngineOptions {
   /** The app's answer path. */
-  readonly answers: AnswerPath;
+  readonly answerPath: AnswerPath;
   /** Fastify's `trustProxy`. */
   readonly trustProxy: TrustProxy | undefined;
 }
 
 /** Creates the Fastify instance with the server options the config gives. */
 export function createEngine(config: ResolvedConfig, options: EngineOptions): FastifyInstance {
-  const { answers } = options;
-  const edges = edgeHandlers(answers);
+  const { answerPath } = options;
+  const edges = edgeHandlers(answerPath);
   const fastify = Fastify({
     logger: false,
     bodyLimit: config.bodyLimit,
@@ -52,7 +52,9 @@ export function createEngine(config: ResolvedConfig, options: EngineOptions): Fa
     return503OnClosing: false,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    ...(answers.requestIdHeader ? { genReqId: requestIdGenerator(answers.requestIdHeader) } : {}),
+    ...(answerPath.requestIdHeader
+      ? { genReqId: requestIdGenerator(answerPath.requestIdHeader) }
+      : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   });
   fastify.server.on('checkExpectation', edges.handleExpectation);
@@ -65,8 +67,8 @@ export function createEngine(config: ResolvedConfig, options: EngineOptions): Fa
 /** What mounting needs: the pipeline's parts and the route table. */
 export interface MountPlan {
   readonly cors: FastifyCorsOptions | false;
-  readonly runtime: HookRuntime & RequestRuntime;
-  readonly answers: AnswerPath;
+  readonly runtime: AppRuntime;
+  readonly answerPath: AnswerPath;
   readonly security: SecurityHeaders;
   readonly isDraining: () => boolean;
   readonly routes: readonly RouteEntry[];
@@ -79,16 +81,16 @@ export interface MountPlan {
 
 /** Installs the pipeline and mounts every route, then readies the engine. */
 export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Promise<void> {
-  const { answers } = plan;
+  const { answerPath } = plan;
   const allowed = methodIndex(plan.routes);
-  if (plan.cors !== false) await installCors(fastify, plan.cors, plan.routes, answers, allowed);
-  installRequestHooks(fastify, plan.runtime, answers);
+  if (plan.cors !== false) await installCors(fastify, plan.cors, plan.routes, answerPath, allowed);
+  installRequestHooks(fastify, plan.runtime, answerPath);
   installResponseHeaders(
     fastify,
     { security: plan.security, isDraining: plan.isDraining },
-    answers,
+    answerPath,
   );
-  installErrorHandlers(fastify, allowed, answers);
+  installErrorHandlers(fastify, allowed, answerPath);
   for (const plugin of plan.plugins) await plugin(fastify);
   // Explicit HEAD routes go first: the engine then skips the HEAD it derives from a GET.
   const ordered = [
@@ -103,7 +105,7 @@ export async function mountEngine(fastify: FastifyInstance, plan: MountPlan): Pr
   }
   const { runtime, appMiddleware } = plan;
   for (const [mounter, entries] of byMounter) {
-    mounter.mount(fastify, entries, { runtime, appMiddleware, answers });
+    mounter.mount(fastify, entries, { runtime, appMiddleware, answerPath });
   }
   for (const entry of ordered) {
     if (mounterOf(entry.def)) continue;

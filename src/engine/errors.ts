@@ -13,7 +13,7 @@ import { type AnswerPath, sendProblem, UNMATCHED_ROUTE } from './answer.js';
 export function installErrorHandlers(
   fastify: FastifyInstance,
   allowed: MethodIndex,
-  answers: AnswerPath,
+  answerPath: AnswerPath,
 ): void {
   fastify.setErrorHandler(function handleError(error, request, reply) {
     const problem = toProblem(error);
@@ -25,11 +25,11 @@ export function installErrorHandlers(
       request.keelsonError = error;
     }
     if (isKError(error) && error.headers) reply.headers(error.headers);
-    return sendProblem(answers, request, reply, problem);
+    return sendProblem(answerPath, request, reply, problem);
   });
 
   fastify.setNotFoundHandler(function handleNotFound(request, reply) {
-    return answerUnrouted(answers, allowed, request, reply);
+    return answerUnrouted(answerPath, allowed, request, reply);
   });
 }
 
@@ -38,7 +38,7 @@ export function installErrorHandlers(
  * routed path, 405 with `Allow` for another method there, else 404.
  */
 export function answerUnrouted(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   allowed: MethodIndex,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -50,12 +50,12 @@ export function answerUnrouted(
     reply.header('allow', found.allow);
     if (request.method === 'OPTIONS') return reply.code(204).send();
     const problem = toProblem(methodNotAllowed(request.method, shownPath(path)));
-    return sendProblem(answers, request, reply, problem);
+    return sendProblem(answerPath, request, reply, problem);
   }
   // Not the pattern of the catch-all route a plugin (CORS) may have matched.
   request.keelsonRoute = UNMATCHED_ROUTE;
   const problem = toProblem(noRoute(request.method, request.url));
-  return sendProblem(answers, request, reply, problem);
+  return sendProblem(answerPath, request, reply, problem);
 }
 
 function methodNotAllowed(method: string, path: string): KError {

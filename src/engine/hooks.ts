@@ -1,20 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { noopTracer, type Tracer } from '../contracts.js';
+import { noopTracer } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import { isKError } from '../errors/kerror.js';
 import type { RequestLogEntry } from '../logger/index.js';
 import { answeredAtEdge, cutOffReason, markCutOff } from '../request/cut-off.js';
 import { pathOf, shownPath } from '../request/request-state.js';
-import { type AnswerPath, type AnswerRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
+import type { AppRuntime } from '../routing/runtime.js';
+import { type AnswerPath, type RecordRuntime, recordAnswer, UNMATCHED_ROUTE } from './answer.js';
 import { forgoContinue } from './continue.js';
 import { observeRequest } from './observers.js';
 import { serverSpanAttributes } from './span-attributes.js';
-
-/** What the request hooks read at request time. */
-export interface HookRuntime extends AnswerRuntime {
-  /** The tracer; fixed once the app has started. */
-  readonly tracer: Tracer;
-}
 
 /**
  * Installs the per-request hooks: a server span when a tracer is set, and after each response
@@ -22,8 +17,8 @@ export interface HookRuntime extends AnswerRuntime {
  */
 export function installRequestHooks(
   fastify: FastifyInstance,
-  runtime: HookRuntime,
-  answers: AnswerPath,
+  runtime: AppRuntime,
+  answerPath: AnswerPath,
 ): void {
   if (runtime.tracer !== noopTracer) {
     const tracer = runtime.tracer;
@@ -41,7 +36,7 @@ export function installRequestHooks(
   fastify.addHook('onSend', answerGoesOut);
 
   fastify.addHook('onResponse', function finishRequest(request, reply, done) {
-    recordRequest(answers, request, reply);
+    recordRequest(answerPath, request, reply);
     done();
   });
 }
@@ -79,15 +74,17 @@ function answerGoesOut(
   done(null, payload);
 }
 
-/** What recordRequest reads of the app's answer path. */
-export type RecordedAnswers = Pick<AnswerPath, 'runtime' | 'requestIdHeader' | 'trustProxy'>;
+/** What recordRequest reads of the answer path (a Pick of it, for a unit test's double). */
+export type RecordedAnswers = Pick<AnswerPath, 'requestIdHeader' | 'trustProxy'> & {
+  readonly runtime: RecordRuntime;
+};
 
 /**
  * The request-log entry and metrics record of an answer the engine sent; `cutOff` says why a
  * response ended before its end, when it did.
  */
 export function recordRequest(
-  answers: RecordedAnswers,
+  answerPath: RecordedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
   cutOff?: string,
@@ -96,7 +93,7 @@ export function recordRequest(
   // errors it): one entry, one record.
   if (request.keelsonRecorded || answeredAtEdge(reply.raw)) return;
   request.keelsonRecorded = true;
-  const runtime = answers.runtime;
+  const runtime = answerPath.runtime;
   const status = reply.statusCode;
   const span = request.keelsonSpan;
   const entry: RequestLogEntry = {
@@ -105,8 +102,8 @@ export function recordRequest(
     status,
     durationMs: reply.elapsedTime,
   };
-  if (answers.requestIdHeader !== undefined) entry.requestId = request.id;
-  if (answers.trustProxy) entry.ip = request.ip;
+  if (answerPath.requestIdHeader !== undefined) entry.requestId = request.id;
+  if (answerPath.trustProxy) entry.ip = request.ip;
   if (span?.traceId) entry.traceId = span.traceId;
   if (request.keelsonDeprecated !== null) entry.deprecated = request.keelsonDeprecated;
   const error = request.keelsonError;

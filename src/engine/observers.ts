@@ -5,12 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { RequestLogEntry } from '../logger/index.js';
-
-/**
- * Told of one finished request, before its request-log entry is written. Returning true keeps
- * the request quiet: no request-log entry, no metrics (the dev panel's own requests).
- */
-export type RequestObserver = (entry: RequestLogEntry, request: FastifyRequest) => boolean;
+import type { RequestObserver } from '../routing/runtime.js';
 
 /** Tells every observer; true when one of them asked for the request to stay quiet. */
 export function observeRequest(

@@ -20,16 +20,17 @@ export interface ResponseHeaderOptions {
  * wins: the docs page sets the fuller set a page needs) and the request id.
  */
 export function setAnswerHeaders(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const entries = answers.securityHeaders;
+  const entries = answerPath.securityHeaders;
   for (let i = 0; i < entries.length; i++) {
     const [name, value] = entries[i]!;
     if (!reply.hasHeader(name)) reply.header(name, value);
   }
-  if (answers.requestIdHeader !== undefined) reply.header(answers.requestIdHeader, request.id);
+  if (answerPath.requestIdHeader !== undefined)
+    reply.header(answerPath.requestIdHeader, request.id);
 }
 
 /**
@@ -44,7 +45,7 @@ export function setAnswerHeaders(
 export function installResponseHeaders(
   fastify: FastifyInstance,
   options: ResponseHeaderOptions,
-  answers: AnswerPath,
+  answerPath: AnswerPath,
 ): void {
   const { security, isDraining } = options;
   if (security.perRequest) {
@@ -54,14 +55,14 @@ export function installResponseHeaders(
     });
   }
   fastify.addHook('onSend', function addResponseHeaders(request, reply, payload, done) {
-    setAnswerHeaders(answers, request, reply);
+    setAnswerHeaders(answerPath, request, reply);
     if (isDraining() && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
     if (
       payload !== null &&
       typeof payload === 'object' &&
       typeof (payload as Readable).pipe === 'function'
     ) {
-      watchStream(answers, request, reply, payload as Readable);
+      watchStream(answerPath, request, reply, payload as Readable);
     }
     done(null, payload);
   });
@@ -72,7 +73,7 @@ export function installResponseHeaders(
  * onResponse never runs for it: log and count it here, with why it was cut off.
  */
 function watchStream(
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   request: FastifyRequest,
   reply: FastifyReply,
   stream: Readable,
@@ -86,14 +87,14 @@ function watchStream(
     if (raw.writableFinished) return;
     // A client leaving an event stream is how such a stream ends: a plain entry (info).
     if (failure === undefined && isEventStream(reply)) {
-      recordRequest(answers, request, reply);
+      recordRequest(answerPath, request, reply);
       return;
     }
     const why =
       failure === undefined
         ? 'the client closed the connection before the end of the response'
         : `response cut off: ${describeError(failure)}`;
-    recordRequest(answers, request, reply, why);
+    recordRequest(answerPath, request, reply, why);
   });
 }
 

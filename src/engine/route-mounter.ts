@@ -6,20 +6,19 @@
  * @module
  */
 import type { FastifyInstance } from 'fastify';
-import type { RequestRuntime } from '../routing/context.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import type { RouteEntry } from '../routing/table.js';
 import type { Middleware, RouteDef } from '../routing/types.js';
 import type { AnswerPath } from './answer.js';
-import type { HookRuntime } from './hooks.js';
 
 /** What a mounter is given besides its routes. */
 export interface RouteMountPlan {
   /** What every request of the app reads. */
-  readonly runtime: HookRuntime & RequestRuntime;
+  readonly runtime: AppRuntime;
   /** The app-wide middleware (a route's chain is `chainOf(entry, appMiddleware)`). */
   readonly appMiddleware: readonly Middleware[];
   /** The app's answer path. */
-  readonly answers: AnswerPath;
+  readonly answerPath: AnswerPath;
 }
 
 /** Mounts the routes built with it, all together. */

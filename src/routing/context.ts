@@ -1,17 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOOP_SPAN, type Span } from '../contracts.js';
-import {
-  type CookieOptions,
-  clearCookie,
-  readCookies,
-  setCookie,
-  signedCookie,
-} from '../cookies/index.js';
+import type { CookieOptions } from '../cookies/index.js';
 import type { Logger } from '../logger/index.js';
 import { negotiateLanguage } from '../request/accept-language.js';
-import { type ServerSentEvent, type SseOptions, sendEventStream } from '../sse/index.js';
+import type { ServerSentEvent, SseOptions } from '../sse/index.js';
+import { contextFeatures } from './context-features.js';
 import { checkHeader, contentDisposition } from './header-value.js';
-import type { RequestRuntime } from './runtime.js';
+import type { AppRuntime } from './runtime.js';
 import type { BodyFor, RawHeaders, RawQuery, Responses, Sent } from './schema-types.js';
 
 /** The key of the method that aborts a context's signal; internal to Keelson. */
@@ -49,7 +44,7 @@ export class Context<
   user: U;
   /** The request's span (a no-op span unless a tracer is set). */
   span: Span = NOOP_SPAN;
-  readonly #runtime: RequestRuntime;
+  readonly #runtime: AppRuntime;
   #abort: AbortController | undefined;
   #lang: string | undefined;
   #log: Logger | undefined;
@@ -57,7 +52,7 @@ export class Context<
   #cookies: K | undefined;
 
   /** Made by the App for each request; not for service code. */
-  constructor(request: FastifyRequest, reply: FastifyReply, runtime: RequestRuntime) {
+  constructor(request: FastifyRequest, reply: FastifyReply, runtime: AppRuntime) {
     this.request = request;
     this.reply = reply;
     this.#runtime = runtime;
@@ -168,12 +163,12 @@ export class Context<
    * @example return c.sse(ticks()) // async function* ticks() { yield { data: { n: 1 } } }
    */
   sse(source: AsyncIterable<ServerSentEvent>, options?: SseOptions): Sent {
-    return sendEventStream(this, this.#runtime, source, options);
+    return contextFeatures().sendEventStream(this, this.#runtime, source, options);
   }
 
   /** The request's cookies: parsed at the first read; validated when the route has a `cookies` schema. */
   get cookies(): K {
-    return this.#cookies ?? (readCookies(this.request) as K);
+    return this.#cookies ?? (contextFeatures().readCookies(this.request) as K);
   }
 
   set cookies(value: K) {
@@ -185,19 +180,19 @@ export class Context<
    * `{ signed: true }` signs it with the app's `cookies.secret`.
    */
   setCookie(name: string, value: string, options?: CookieOptions): this {
-    setCookie(this.reply, name, value, options);
+    contextFeatures().setCookie(this.reply, name, value, options);
     return this;
   }
 
   /** Deletes a cookie on the client; give the `path`/`domain` it was set with, if not the defaults. */
   clearCookie(name: string, options?: Pick<CookieOptions, 'domain' | 'path'>): this {
-    clearCookie(this.reply, name, options);
+    contextFeatures().clearCookie(this.reply, name, options);
     return this;
   }
 
   /** The value of a signed cookie, or undefined when it is absent, unsigned or tampered with. */
   signedCookie(name: string): string | undefined {
-    return signedCookie(this.request, this.reply, name);
+    return contextFeatures().signedCookie(this.request, this.reply, name);
   }
 
   /**
@@ -221,5 +216,3 @@ export class Context<
     return this;
   }
 }
-
-export type { RequestRuntime } from './runtime.js';

@@ -12,9 +12,10 @@ import {
 } from './before-body.js';
 import { bodyReaderOf } from './body-reader.js';
 import { compose, type Endpoint } from './compose.js';
-import { Context, type RequestRuntime } from './context.js';
+import { Context } from './context.js';
 import { deprecatedCall } from './deprecation.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
+import type { AppRuntime } from './runtime.js';
 import { describesOnly } from './static-schema.js';
 import { chainOf, type RouteEntry } from './table.js';
 import { checkTimeout, withTimeout } from './timeout.js';
@@ -32,7 +33,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 export function mountRoute(
   fastify: FastifyInstance,
   entry: RouteEntry,
-  runtime: RequestRuntime,
+  runtime: AppRuntime,
   appMiddleware: readonly Middleware[],
   appTimeoutMs?: number,
 ): void {

@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
 import type { Logger } from '../logger/index.js';
-import type { RequestRuntime } from '../routing/runtime.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import type { Sent } from '../routing/schema-types.js';
 import { formatEvent, HEARTBEAT, type ServerSentEvent } from './format.js';
 import { EVENT_STREAM_TYPE } from './schema.js';
@@ -36,7 +36,7 @@ const STOP = Symbol('stop');
  */
 export function sendEventStream(
   c: StreamTarget,
-  runtime: RequestRuntime,
+  runtime: AppRuntime,
   source: AsyncIterable<ServerSentEvent>,
   { heartbeatMs = 15_000 }: SseOptions = {},
 ): Sent {
@@ -64,7 +64,7 @@ export function sendEventStream(
 
 async function pump(
   c: StreamTarget,
-  runtime: RequestRuntime,
+  runtime: AppRuntime,
   source: AsyncIterable<ServerSentEvent>,
   out: PassThrough,
   heartbeatMs: number,

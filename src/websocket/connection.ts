@@ -5,10 +5,11 @@
  */
 import type { WebSocket } from 'ws';
 import type { AnswerPath } from '../engine/answer.js';
-import { type HookRuntime, recordRequest } from '../engine/hooks.js';
+import { recordRequest } from '../engine/hooks.js';
 import { describeError } from '../errors/describe.js';
 import { KError, keelsonError, toProblem, unprocessable } from '../errors/index.js';
-import type { Context, RequestRuntime } from '../routing/context.js';
+import type { Context } from '../routing/context.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import { issuePath } from '../standard-schema.js';
 import { startHeartbeat } from './heartbeat.js';
 import { Inbox } from './inbox.js';
@@ -48,8 +49,8 @@ export function runConnection(
   socket: WebSocket,
   c: Context,
   route: WebSocketRoute,
-  runtime: HookRuntime & RequestRuntime,
-  answers: AnswerPath,
+  runtime: AppRuntime,
+  answerPath: AnswerPath,
 ): OpenConnection {
   const { request, reply } = c;
   // The upgrade was answered 101 (by ws, past the response object): the entry's status, and
@@ -108,7 +109,7 @@ export function runConnection(
           runtime.logger.warn('%s: close failed: %s', where, describeError(err));
         }
         // The entry's duration is the connection's lifetime.
-        recordRequest(answers, request, reply, endedBy);
+        recordRequest(answerPath, request, reply, endedBy);
         resolve();
       });
     });

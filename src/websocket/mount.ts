@@ -10,10 +10,10 @@ import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AnswerPath } from '../engine/answer.js';
-import type { HookRuntime } from '../engine/hooks.js';
 import { keelsonError } from '../errors/index.js';
 import { compose } from '../routing/compose.js';
-import { Context, type RequestRuntime } from '../routing/context.js';
+import { Context } from '../routing/context.js';
+import type { AppRuntime } from '../routing/runtime.js';
 import { chainOf, type RouteEntry } from '../routing/table.js';
 import type { Middleware } from '../routing/types.js';
 import { type OpenConnection, runConnection } from './connection.js';
@@ -37,9 +37,9 @@ export const SHUTDOWN_CLOSE_TIMEOUT_MS = 1_000;
 export function mountWebSocketRoutes(
   fastify: FastifyInstance,
   entries: readonly RouteEntry[],
-  runtime: HookRuntime & RequestRuntime,
+  runtime: AppRuntime,
   appMiddleware: readonly Middleware[],
-  answers: AnswerPath,
+  answerPath: AnswerPath,
 ): void {
   // Each open connection, until it has closed and is logged.
   const open = new Set<OpenConnection>();
@@ -62,7 +62,7 @@ export function mountWebSocketRoutes(
     context.addHook('onClose', async function waitForWebSockets() {
       await Promise.all([...open].map((connection) => connection.ended));
     });
-    for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answers, open);
+    for (const entry of entries) mountOne(context, entry, runtime, appMiddleware, answerPath, open);
   });
 }
 
@@ -81,9 +81,9 @@ function closeWhenRefused(_request: IncomingMessage, socket: Duplex): void {
 function mountOne(
   context: FastifyInstance,
   entry: RouteEntry,
-  runtime: HookRuntime & RequestRuntime,
+  runtime: AppRuntime,
   appMiddleware: readonly Middleware[],
-  answers: AnswerPath,
+  answerPath: AnswerPath,
   open: Set<OpenConnection>,
 ): void {
   const route = websocketOf(entry.def)!;
@@ -116,7 +116,7 @@ function mountOne(
     },
     handler: function keelsonWebSocket(socket: WebSocket, request: FastifyRequest) {
       const c = accepted.get(request)!;
-      const connection = runConnection(socket, c, route, runtime, answers);
+      const connection = runConnection(socket, c, route, runtime, answerPath);
       open.add(connection);
       void connection.ended.then(() => open.delete(connection));
       if (runtime.shutdownBegun.aborted) connection.closeForShutdown(SHUTDOWN_CLOSE_TIMEOUT_MS);

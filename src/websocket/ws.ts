@@ -17,7 +17,7 @@ import {
 /** Mounts every WebSocket route of the app in one engine context. */
 const WEBSOCKET_MOUNTER: RouteMounter = {
   mount: (fastify, entries, plan) =>
-    mountWebSocketRoutes(fastify, entries, plan.runtime, plan.appMiddleware, plan.answers),
+    mountWebSocketRoutes(fastify, entries, plan.runtime, plan.appMiddleware, plan.answerPath),
 };
 
 // The longest delay a Node timer takes; a longer one fires at once.

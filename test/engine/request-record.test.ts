@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { recordRequest } from '../../src/engine/hooks.js';
-import type { RequestObserver } from '../../src/engine/observers.js';
 import type { MetricsCollector } from '../../src/extend/index.js';
 import { markCutOff } from '../../src/request/cut-off.js';
+import type { RequestObserver } from '../../src/routing/runtime.js';
 import { memoryLogger, requestEntries } from '../app/helpers.js';
 
 // recordRequest is called from the engine's onResponse hook and from the stream watcher; both

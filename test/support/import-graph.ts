@@ -1,6 +1,6 @@
 // The import graph of src/, read from the source text: every relative import, export-from and
-// import() with a literal specifier, type-only imports included (a type import still ties two
-// folders together). Used by test/layout.test.ts.
+// import() with a literal specifier, type-only imports included and marked (a type import still
+// ties two folders together, though it loads nothing). Used by test/layout.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -8,10 +8,12 @@ import { dirname, join, normalize, relative } from 'node:path';
 export interface ImportEdge {
   readonly from: string;
   readonly to: string;
+  /** Present on an `import type` / `export type` statement: erased at build, it loads nothing. */
+  readonly typeOnly?: true;
 }
 
 const SPECIFIER =
-  /(?:^|[\s;}])(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+  /(?:^|[\s;}])(?:import|export)\s(type\s)?(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** Every `.ts` file under `dir` (relative to `root`), sorted. */
 export function sourceFiles(root: string, dir: string): string[] {
@@ -33,9 +35,9 @@ export function importEdges(root: string, dir: string): ImportEdge[] {
   for (const from of sourceFiles(root, dir)) {
     const text = readFileSync(join(root, from), 'utf8');
     for (const m of text.matchAll(SPECIFIER)) {
-      const spec = (m[1] ?? m[2])!;
+      const spec = (m[2] ?? m[3])!;
       const to = normalize(join(dirname(from), spec)).replace(/\.js$/, '.ts');
-      edges.push({ from, to });
+      edges.push(m[1] === undefined ? { from, to } : { from, to, typeOnly: true });
     }
   }
   return edges;
