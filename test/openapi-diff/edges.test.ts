@@ -308,3 +308,98 @@ describe('operations and parameters', () => {
     ]);
   });
 });
+
+describe('objects, arrays and variants', () => {
+  it('compares items that appear on one side only', () => {
+    const base = api({ type: 'array' }, { type: 'array' });
+    const now = api(
+      { type: 'array', items: { type: 'string' } },
+      { type: 'array', items: { type: 'string' } },
+    );
+    expect(lines(base, now)).toEqual([
+      '! type-narrowed: type of request field [] narrowed: any → string',
+      '- type-narrowed: type of response field [] narrowed: any → string',
+    ]);
+  });
+
+  it('reads an object described by required or additionalProperties alone', () => {
+    const base = api({ required: ['a'] }, { additionalProperties: { type: 'string' } });
+    const now = api({ required: ['a', 'b'] }, { additionalProperties: { type: 'integer' } });
+    expect(lines(base, now)).toEqual([
+      '! property-added: required request field added: b',
+      '! type-changed: type of response field * changed: string → integer',
+    ]);
+    expect(diffOpenApi(base, now)[1]?.location).toBe(
+      '#/paths/~1users~1{id}/get/responses/200/content/application~1json/schema/additionalProperties/type',
+    );
+  });
+
+  it('ignores a required list that is no list, and names in it that are no strings', () => {
+    const base = api({ type: 'object', required: 'a' }, {});
+    expect(lines(base, api({ type: 'object', required: [7] }, {}))).toEqual([]);
+  });
+
+  it('breaks a request whose object is closed by unevaluatedProperties', () => {
+    const open = api({ type: 'object', properties: { a: {} } }, {});
+    const closed = api({ type: 'object', properties: { a: {} }, unevaluatedProperties: false }, {});
+    expect(lines(open, closed)).toEqual([
+      '! constraint-narrowed: request body no longer accepts other fields',
+    ]);
+    expect(lines(closed, open)).toEqual([]);
+  });
+
+  it('pairs oneOf variants by type, then in order, and names the ones left', () => {
+    const base = api({ oneOf: [{ type: 'string' }, { type: 'integer', maximum: 5 }] }, {});
+    const moved = api({ oneOf: [{ type: 'integer', maximum: 4 }, { type: 'string' }] }, {});
+    expect(lines(base, moved)).toEqual([
+      '! constraint-narrowed: maximum of request body narrowed: 5 → 4',
+    ]);
+    const retyped = api({ oneOf: [{ type: 'boolean' }, { type: 'integer', maximum: 5 }] }, {});
+    expect(lines(base, retyped)).toEqual([
+      '! type-changed: type of request body changed: string → boolean',
+    ]);
+    const fewer = api({ oneOf: [{ type: 'integer', maximum: 5 }] }, {});
+    expect(lines(base, fewer)).toEqual([
+      '! variant-removed: request body no longer accepts string',
+    ]);
+    expect(diffOpenApi(base, fewer)[0]?.location).toBe(
+      '#/paths/~1users~1{id}/get/requestBody/content/application~1json/schema/oneOf/0',
+    );
+  });
+
+  it('names a $ref variant by its component', () => {
+    const base = api({}, { anyOf: [{ $ref: '#/components/schemas/User' }] });
+    const now = api(
+      {},
+      { anyOf: [{ $ref: '#/components/schemas/User' }, { $ref: '#/components/schemas/Problem' }] },
+    );
+    expect(lines(base, now)).toEqual(['! variant-added: response 200 may now send Problem']);
+  });
+});
+
+describe('the version that accepts breaks', () => {
+  const removed = (base: unknown, current: unknown) =>
+    breakingChanges(
+      changed((d) => {
+        d.info.version = base;
+      }),
+      changed((d) => {
+        d.info.version = current;
+        delete d.paths['/users/{id}'];
+      }),
+    ).length;
+
+  it('reads majors and minors of more than one digit, and 0.x → 1.0 as a raise', () => {
+    expect(removed('9.0.0', '10.0.0')).toBe(0);
+    expect(removed('0.9.0', '0.10.0')).toBe(0);
+    expect(removed('0.3.1', '1.0.0')).toBe(0);
+    expect(removed('v1.2', 'v2.0')).toBe(0);
+  });
+
+  it('accepts nothing without two readable versions', () => {
+    expect(removed(undefined, '2.0.0')).toBe(1);
+    expect(removed('1.0.0', 3.1)).toBe(1);
+    expect(removed('1.0.0', 'release 2.0')).toBe(1);
+    expect(removed('1.0.0', '1.0.0')).toBe(1);
+  });
+});
