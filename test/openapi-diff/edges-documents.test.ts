@@ -159,6 +159,22 @@ describe('operations and parameters', () => {
     ]);
   });
 
+  it('lists a parameter made optional, an optional body added and a body made required', () => {
+    const optional = changed((d) => {
+      GET(d).parameters[0].required = false;
+      GET(d).requestBody = { content: {} };
+      POST(d).requestBody.required = false;
+    });
+    expect(lines(baseDocument(), optional)).toEqual([
+      '- body-optional: request body made optional',
+      '- parameter-optional: path parameter id made optional',
+      '- body-added: optional request body added',
+    ]);
+    expect(lines(optional, baseDocument())).toContain(
+      '! body-required: request body made required',
+    );
+  });
+
   it('finds every method of a path item', () => {
     const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
     const all = changed((d) => {

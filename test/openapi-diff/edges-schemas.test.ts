@@ -200,6 +200,17 @@ describe('objects, arrays and variants', () => {
   });
 });
 
+describe('allOf', () => {
+  it('compares the parts of an allOf in order, one added or removed against an empty schema', () => {
+    const base = api({ allOf: [{ type: 'object' }] }, {});
+    const now = api({ allOf: [{ type: 'object' }, { required: ['a'] }] }, {});
+    expect(lines(base, now)).toEqual(['! property-added: required request field added: a']);
+    expect(lines(now, base)).toEqual([
+      '- property-removed: request field removed: a (now ignored)',
+    ]);
+  });
+});
+
 describe('the version that accepts breaks', () => {
   const removed = (base: unknown, current: unknown) =>
     breakingChanges(
@@ -217,6 +228,10 @@ describe('the version that accepts breaks', () => {
     expect(removed('0.9.0', '0.10.0')).toBe(0);
     expect(removed('0.3.1', '1.0.0')).toBe(0);
     expect(removed('v1.2', 'v2.0')).toBe(0);
+  });
+
+  it('reads a lowered major as no raise, whatever its minor', () => {
+    expect(removed('1.2.0', '0.3.0')).toBe(1);
   });
 
   it('accepts nothing without two readable versions', () => {
