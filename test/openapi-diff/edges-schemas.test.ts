@@ -117,6 +117,9 @@ describe('bounds', () => {
     expect(lines(api(tighter, {}), api(all, {}))).toContain(
       '- constraint-widened: maxLength of request body widened: 8 → 9',
     );
+    expect(lines(api(tighter, {}), api(all, {}))).toContain(
+      '- constraint-widened: minimum of request body widened: 2 → 1',
+    );
   });
 
   it('reads a bound removed, or uniqueItems turned off, as a widening', () => {
