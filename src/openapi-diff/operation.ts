@@ -149,8 +149,9 @@ function compareResponses(shared: Shared, b: OperationAt, c: OperationAt): void 
   for (const [key, status] of bs) {
     const now = cs.get(key);
     if (now === undefined) {
-      // An error status folded into its range (`404` into `4XX`) is still described.
-      const range = /^[45]\d\d$/.test(key) ? `${key[0]}XX` : undefined;
+      // An error status folded into its range (`404` into `4XX`) or into `default` (a range
+      // too) is still described.
+      const range = /^[45](\d\d|XX)$/.test(key) ? `${key[0]}XX` : undefined;
       const cover =
         range && cs.has(range) ? range : cs.has('DEFAULT') && range ? 'default' : undefined;
       shared.report({

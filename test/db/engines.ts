@@ -65,5 +65,10 @@ function track(db: Database): Database {
   return db;
 }
 
-/** The engines to run on: both where PostgreSQL is installed (always in CI). */
-export const engines: EngineCase[] = postgresTool.available ? [pglite, postgres] : [pglite];
+const all: EngineCase[] = postgresTool.available ? [pglite, postgres] : [pglite];
+// KEELSON_TEST_ENGINES=pglite keeps the tests to the named engines (comma-separated): a mutation
+// run (test/MUTATION.md) leaves PostgreSQL out, whose servers would make every mutant slow.
+const only = process.env.KEELSON_TEST_ENGINES?.split(',').map((name) => name.trim());
+
+/** The engines to run on: both where PostgreSQL is installed (always in CI), or those named. */
+export const engines: EngineCase[] = only ? all.filter((e) => only.includes(e.name)) : all;

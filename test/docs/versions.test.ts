@@ -64,6 +64,17 @@ describe('documents by version', () => {
     );
   });
 
+  it('builds each document once, and names no version when the app has none', async () => {
+    const app = versionedApp();
+    expect(await app.openapi('v1')).toBe(await app.openapi('v1'));
+    expect(await app.openapi()).toBe(await app.openapi());
+    expect(await app.openapi('v1')).not.toBe(await app.openapi());
+    const { app: plain } = testApp();
+    await expect(plain.openapi('v1')).rejects.toThrow(
+      'no API version "v1"; the versions are: none',
+    );
+  });
+
   it('marks deprecated operations, by the route or by its group, and no others', async () => {
     const doc = await versionedApp().openapi();
     const ops = doc.paths as Record<string, Record<string, { deprecated?: boolean }>>;

@@ -47,6 +47,9 @@ describe('the error catalogue', () => {
     expect(isKeelsonErrorCode('OUT_OF_STOCK')).toBe(false);
     expect(isKeelsonErrorCode('toString')).toBe(false);
     expect(isKeelsonErrorCode(undefined)).toBe(false);
+    // Not a string, though its string form is a code (Object.hasOwn would read it as one).
+    expect(isKeelsonErrorCode(['TIMEOUT'])).toBe(false);
+    expect(isKeelsonErrorCode({ toString: () => 'NOT_FOUND' })).toBe(false);
   });
 });
 
@@ -82,7 +85,8 @@ describe('the keelson:problem diagnostics channel', () => {
   it('carries every problem made, with the thrown value it was made from', () => {
     const got: unknown[] = [];
     const listen = (message: unknown) => got.push(message);
-    subscribe(PROBLEM_CHANNEL, listen);
+    // By its documented name, as a watcher outside Keelson subscribes.
+    subscribe('keelson:problem', listen);
     try {
       const err = notFound('no such pet');
       const made = toProblem(err);
@@ -94,8 +98,9 @@ describe('the keelson:problem diagnostics channel', () => {
         { problem: crash, error: expect.any(Error) },
       ]);
       expect(crash.code).toBe('INTERNAL');
+      expect(PROBLEM_CHANNEL).toBe('keelson:problem');
     } finally {
-      unsubscribe(PROBLEM_CHANNEL, listen);
+      unsubscribe('keelson:problem', listen);
     }
   });
 });

@@ -125,6 +125,12 @@ describe("toProblem on Fastify's schema validation errors", () => {
     ]);
   });
 
+  it('answers 422 with no issues when the validation list is missing', () => {
+    const missing = toProblem(Object.assign(validationError('body', []), { validation: 'x' }));
+    expect(missing).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+    expect(missing.errors).toEqual([]);
+  });
+
   it('starts a path with no context at its first segment', () => {
     const p = toProblem(validationError(undefined, [{ instancePath: '/a/0', message: 'm' }]));
     expect(p.errors).toEqual([{ path: 'a.0', message: 'm' }]);

@@ -41,6 +41,16 @@ describe('refusal', () => {
       'valid request refused: 400: '.length + 160,
     );
   });
+
+  it('quotes the body on one line, whole up to 160 characters, and judges no 5xx', () => {
+    expect(refusal(op(), req(true), 400, ' a\n\n  b\t')).toBe('valid request refused: 400: a b');
+    expect(refusal(op(), req(true), 400, 'x'.repeat(160))).toBe(
+      `valid request refused: 400: ${'x'.repeat(160)}`,
+    );
+    expect(refusal(op(), req(true), 500, 'boom')).toBeUndefined();
+    expect(refusal(op(), req(true), 499, '')).toBe('valid request refused: 499');
+    expect(refusal(op(), req(false), 404, '')).toBeUndefined();
+  });
 });
 
 describe('serverErrorsOf', () => {
