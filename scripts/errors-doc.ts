@@ -100,7 +100,16 @@ export function renderErrorsDoc(): string {
   }
   for (const code of codes) {
     const { status, title, when, action } = ERROR_CATALOGUE[code];
-    lines.push('', `### ${code}`, '', `**${status} ${title}**`, '');
+    // An anchor of its own: the site's heading slugs turn `_` into `-`, GitHub's keep it.
+    lines.push(
+      '',
+      `<a id="${code.toLowerCase()}"></a>`,
+      '',
+      `### ${code}`,
+      '',
+      `**${status} ${title}**`,
+      '',
+    );
     lines.push(`- When: ${when}`, `- What to do: ${action}`);
   }
   return `${lines.join('\n')}\n${FOOTER}`;
