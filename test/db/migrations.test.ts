@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MigrationError } from '../../src/db/migrations.js';
+import { memoryLogger } from '../app/helpers.js';
 import { engines } from './engines.js';
 
 const dirs: string[] = [];
@@ -103,7 +104,7 @@ describe.each(engines)('migrations on $name', (engine) => {
             [0, 1].map(async () => {
               const { Database } = await import('../../src/db/database.js');
               const url = (first as unknown as { location: string }).location;
-              return new Database({ url, migrations: dir });
+              return new Database({ url, migrations: dir, logger: memoryLogger().logger });
             }),
           );
     const applied = await Promise.all([first, ...others].map((db) => db.migrate()));
