@@ -4,12 +4,13 @@
 // `npm run build` first).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readlinkSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp } from '../support/clean-up.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,14 +20,7 @@ const BUN = process.execPath;
 let tmp: string | undefined;
 let server: ChildProcess | undefined;
 
-afterAll(async () => {
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group has already exited.
-  }
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => cleanUp(tmp, server));
 
 /** The executables of the processes in `server`'s process group. */
 async function groupExecutables(): Promise<string[]> {

@@ -4,12 +4,13 @@
 // in by hand, its tests passing too, and `keelson db` applying its migration.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp } from '../support/clean-up.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,15 +20,7 @@ const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
 let tmp: string | undefined;
 let server: ChildProcess | undefined;
 
-afterAll(async () => {
-  try {
-    // Whatever of the service's process group is still running, should the test fail midway.
-    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group has already exited.
-  }
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => cleanUp(tmp, server));
 
 async function npm(cwd: string, ...args: string[]) {
   return run('npm', args, { cwd, maxBuffer: 32 * 1024 * 1024 });

@@ -4,12 +4,13 @@
 // `npm start` answering /health. The clone shares this checkout's node_modules (a symlink):
 // `npm ci` there would take minutes and test npm, not keelson.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readFile, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cleanUp } from '../support/clean-up.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,14 +19,7 @@ const NPM_FLAGS = ['--prefer-offline', '--no-audit', '--no-fund'];
 let tmp: string | undefined;
 let server: ChildProcess | undefined;
 
-afterAll(async () => {
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: the group has already exited.
-  }
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+afterAll(() => cleanUp(tmp, server));
 
 function sh(cwd: string, command: string, args: string[]) {
   return run(command, args, { cwd, maxBuffer: 32 * 1024 * 1024 });
