@@ -118,7 +118,15 @@ export type {
   TypedRouteDef,
 } from '../routing/types.js';
 // Runtimes: a feature that cannot run on this runtime refuses to start with this error
-export { RUNTIME_UNSUPPORTED, RuntimeUnsupportedError } from '../runtime.js';
+export {
+  ENGINE_UNSUPPORTED,
+  EngineUnsupportedError,
+  RUNTIME_UNSUPPORTED,
+  RuntimeUnsupportedError,
+} from '../runtime.js';
+// Engines: `app.engine` says which runs the app and hands out its own object.
+export type { BunServer } from '../engine/bun/bun-types.js';
+export type { EngineInfo } from '../engine/contract.js';
 export { EVENT_STREAM_TYPE, type SseOptions } from '../sse/index.js';
 export type { StaticOptions } from '../static/index.js';
 export {

@@ -2,13 +2,11 @@
  * The running of an App: listen, signals, and the graceful shutdown.
  * @module
  */
-import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
 import type { Scheduler, ShutdownHook } from '../contracts.js';
-import { boundUrl } from '../engine/engine.js';
 import type { Logger } from '../logger/index.js';
 import { watchProcessFaults } from '../process-faults.js';
-import { ConnectionTracker } from './connections.js';
+import type { Connections, EngineServer } from './engine-server.js';
 import { flushBy, gracefulShutdown, type ShutdownOutcome } from './shutdown.js';
 
 /** What a Lifecycle runs. */
@@ -16,7 +14,7 @@ export interface LifecycleOptions {
   readonly config: ResolvedConfig;
   readonly logger: Logger;
   /** The engine, created after the lifecycle (its answer path needs the shutdown signals). */
-  readonly engine: () => FastifyInstance;
+  readonly engine: () => EngineServer;
   /** Builds the engine. */
   readonly ready: () => Promise<void>;
 }
@@ -38,7 +36,7 @@ export class Lifecycle {
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
   #address: string | undefined;
-  #connections: ConnectionTracker | undefined;
+  #connections: Connections | undefined;
   #shutdown: Promise<ShutdownOutcome> | undefined;
   #closing: Promise<boolean> | undefined;
   #stopped: (() => void) | undefined;
@@ -98,7 +96,7 @@ export class Lifecycle {
   /** Binds the port and serves until a signal, then shuts down and exits. */
   async listen(): Promise<void> {
     const { config, logger } = this.#options;
-    const fastify = this.#options.engine();
+    const engine = this.#options.engine();
     if (this.#state !== 'created')
       throw new Error(`listen() called on an app that is ${this.#state}`);
     this.#state = 'starting';
@@ -127,9 +125,9 @@ export class Lifecycle {
       return;
     }
     const { port, host, sendTimeoutMs } = config;
-    this.#connections = new ConnectionTracker(fastify.server, { sendTimeoutMs, logger });
+    this.#connections = engine.track({ sendTimeoutMs, logger });
     try {
-      await fastify.listen({ port, host });
+      this.#address = await engine.listen(port, host);
     } catch (err) {
       removeSignals();
       const code = (err as NodeJS.ErrnoException).code;
@@ -138,7 +136,6 @@ export class Lifecycle {
         logger.error('no permission to listen on port %d (host %s)', port, host);
       logger.error('cannot listen on %s:%d: %s', host, port, (err as Error).message);
     }
-    this.#address = boundUrl(fastify);
     if (this.#state === 'starting') this.#state = 'serving';
     const docs = config.docs.enabled ? ` (docs: ${this.#address}${config.docs.path})` : '';
     // An env nobody gave is said, so a production run that is not one shows at once.
@@ -163,11 +160,11 @@ export class Lifecycle {
   #run(): Promise<ShutdownOutcome> {
     this.#shutdown ??= (() => {
       const { config, logger } = this.#options;
-      const fastify = this.#options.engine();
+      const engine = this.#options.engine();
       this.#state = 'closing';
       this.#begun.abort(new Error('the app is shutting down'));
       return gracefulShutdown({
-        fastify,
+        engine,
         connections: this.#connections,
         hooks: [...this.#hooks, ...this.#lastHooks],
         logger,

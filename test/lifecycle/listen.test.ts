@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../src/config/index.js';
 import type { Scheduler } from '../../src/extend/index.js';
 import type { KConfig } from '../../src/index.js';
+import { fastifyServer } from '../../src/engine/fastify-server.js';
 import { Lifecycle } from '../../src/lifecycle/index.js';
 import type { Logger } from '../../src/logger/index.js';
 
@@ -52,7 +53,7 @@ function lifecycle(setup: Setup = {}) {
   const life = new Lifecycle({
     config,
     logger,
-    engine: () => fastify,
+    engine: () => fastifyServer(fastify),
     ready: setup.ready ?? (async () => {}),
   });
   return { life, lines, flushes, fastify };
