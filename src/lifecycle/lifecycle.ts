@@ -22,6 +22,13 @@ export interface LifecycleOptions {
 type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
 
 /**
+ * A repeat of the first signal within this many ms is the same signal delivered twice (`bun run`
+ * forwards a signal sent to the whole process group, which the service also receives itself):
+ * not the "exit now" of a second Ctrl+C.
+ */
+export const SIGNAL_REPEAT_MS = 50;
+
+/**
  * Listens, waits for SIGINT or SIGTERM, and shuts down gracefully: `shutdownBegun` aborts the
  * moment the signal arrives (readiness answers 503 from then on), the service keeps serving
  * for `drainDelayMs`, then drains, runs the hooks and flushes the log, each within its share
@@ -40,6 +47,7 @@ export class Lifecycle {
   #shutdown: Promise<ShutdownOutcome> | undefined;
   #closing: Promise<boolean> | undefined;
   #stopped: (() => void) | undefined;
+  #firstSignal: { readonly signal: NodeJS.Signals; readonly at: number } | undefined;
 
   /** Prepares the lifecycle; nothing runs until `listen()` or `close()`. */
   constructor(options: LifecycleOptions) {
@@ -182,11 +190,17 @@ export class Lifecycle {
 
   #onSignal(signal: NodeJS.Signals): void {
     const { config, logger } = this.#options;
+    const first = this.#firstSignal;
+    if (first?.signal === signal && performance.now() - first.at < SIGNAL_REPEAT_MS) {
+      logger.info('%s delivered twice within %d ms: taken as one', signal, SIGNAL_REPEAT_MS);
+      return;
+    }
     if (this.#shutdown) {
       logger.warn('%s received again during shutdown: exiting now', signal);
       flushBy(logger, Date.now() + 1_000);
       process.exit(1);
     }
+    this.#firstSignal = { signal, at: performance.now() };
     logger.info('%s received: shutting down', signal);
     this.#closing = this.#run().then(({ ok, endsAt }) => {
       logger.info('%s stopped%s', config.serviceName, ok ? '' : ' with errors');
