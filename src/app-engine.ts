@@ -108,7 +108,9 @@ export function engineFor(
   runtime: AppRuntime,
 ): AppEngineCore {
   const engine = options.engine;
-  if (engine === 'bun') return new BunEngine(options, config, runtime);
+  if (engine === 'bun') {
+    return new BunEngine(options, config, runtime, appFeatures().cookieJar(options, config));
+  }
   if (engine !== undefined && engine !== 'fastify') {
     throw new TypeError(`engine must be 'fastify' or 'bun', got ${String(engine)}`);
   }

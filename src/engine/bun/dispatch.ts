@@ -16,6 +16,7 @@ import { requestIdFor } from '../request-id.js';
 import { serverSpanAttributes } from '../span-attributes.js';
 import { hasBody, readBody } from './body.js';
 import type { BunServer } from './bun-types.js';
+import type { CookieJar } from './cookie-jar.js';
 import type { BunCors } from './cors.js';
 import { BunReply, type ReplySink } from './reply.js';
 import { type AddressOf, BunRequest, plainHeaders } from './request.js';
@@ -35,6 +36,8 @@ export interface DispatchPlan {
   readonly inFlight: Set<BunReply>;
   /** The client address of a request. */
   readonly addressOf: AddressOf;
+  /** Cookies, with the app's `cookies` option. */
+  readonly cookies: CookieJar;
 }
 
 /** Answers one web Request; `server` is the Bun server that received it (none under inject). */
@@ -52,12 +55,17 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
   const idHeader = answerPath.requestIdHeader;
   const tracer = runtime.tracer === noopTracer ? undefined : runtime.tracer;
   let counter = 0;
-  const shared = { addressOf: plan.addressOf, deadline: runtime.shutdownDeadline };
+  const shared = {
+    addressOf: plan.addressOf,
+    deadline: runtime.shutdownDeadline,
+    cookies: plan.cookies,
+  };
 
   // The route's serializer of each request, read when its Response is made.
   const routeOf = new WeakMap<BunReply, BunRoute>();
   const requestOf = new WeakMap<BunReply, BunRequest>();
   const sink: ReplySink = {
+    cookies: plan.cookies,
     answer(reply, payload) {
       inFlight.delete(reply);
       const request = requestOf.get(reply)!;

@@ -19,6 +19,7 @@ import type { TrustProxy } from '../engine.js';
 import { methodIndex } from '../errors.js';
 import { type SecurityHeaders, securityHeadersFor } from '../security-headers.js';
 import { addressFinder } from './address.js';
+import type { CookieJar } from './cookie-jar.js';
 import { bunCors } from './cors.js';
 import { bunDispatch, type Dispatch } from './dispatch.js';
 import { bunInject } from './inject.js';
@@ -32,7 +33,6 @@ export interface BunEngineOptions extends AnswerOptions {
   readonly helmet?: Parameters<typeof securityHeadersFor>[0];
   readonly timeoutMs?: number | undefined;
   readonly trustProxy?: TrustProxy | undefined;
-  readonly cookies?: unknown;
   readonly compress?: unknown;
 }
 
@@ -56,10 +56,16 @@ export class BunEngine implements AppEngineCore {
   readonly #options: BunEngineOptions;
   readonly #config: ResolvedConfig;
   readonly #inFlight = new Set<BunReply>();
+  readonly #cookies: CookieJar;
   #dispatch: Dispatch | undefined;
 
   /** Checks that this is Bun and that every option is served. @throws naming what is not */
-  constructor(options: BunEngineOptions, config: ResolvedConfig, runtime: AppRuntime) {
+  constructor(
+    options: BunEngineOptions,
+    config: ResolvedConfig,
+    runtime: AppRuntime,
+    cookies: CookieJar,
+  ) {
     if (!onBun()) {
       throw new RuntimeUnsupportedError(
         "engine: 'bun'",
@@ -67,7 +73,6 @@ export class BunEngine implements AppEngineCore {
         'the Bun engine runs on Bun only; run the service with bun, or leave out `engine` (the Fastify engine runs on both)',
       );
     }
-    if (options.cookies !== undefined) refuseOnBunEngine('The cookies option');
     if (options.compress !== undefined && options.compress !== false) {
       refuseOnBunEngine('The compress option');
     }
@@ -77,6 +82,7 @@ export class BunEngine implements AppEngineCore {
     this.runtime = runtime;
     this.#options = options;
     this.#config = config;
+    this.#cookies = cookies;
     this.answerPath = answerPathFor(options, runtime, this.security);
     const server = bunServer({
       config,
@@ -115,6 +121,7 @@ export class BunEngine implements AppEngineCore {
       isDraining: plan.isDraining,
       inFlight: this.#inFlight,
       addressOf: addressFinder(options.trustProxy),
+      cookies: this.#cookies,
     });
   }
 

@@ -6,12 +6,15 @@
  * @module
  */
 import { refuseOnBunEngine } from '../../runtime.js';
+import type { CookieJar, JarCookieOptions, PendingCookies } from './cookie-jar.js';
 
 /** A header value as set on a reply. */
 export type HeaderValue = string | number | readonly string[];
 
 /** What the engine does with a sent reply: an error is answered as a problem, else sent. */
 export interface ReplySink {
+  /** Cookies, with the app's `cookies` option. */
+  readonly cookies: CookieJar;
   /** Makes the Response of `payload`; never throws (a failure becomes a 500). */
   answer(reply: BunReply, payload: unknown): Response;
   /** Answers `error` through the app's error path (it calls `send` again with the problem). */
@@ -29,6 +32,7 @@ export class BunReply {
   #sent = false;
   #response: Response | undefined;
   #waiting: ((response: Response) => void) | undefined;
+  #cookies: PendingCookies | undefined;
 
   /** Made by the engine for each request. */
   constructor(sink: ReplySink, startedAt: number) {
@@ -128,9 +132,35 @@ export class BunReply {
     return this.#headers;
   }
 
-  /** Cookies are not set by the Bun engine. */
-  setCookie(): never {
-    return refuseOnBunEngine('Cookies (c.setCookie)');
+  /** Adds a `Set-Cookie`, the app's defaults merged into `options`. */
+  setCookie(name: string, value: string, options?: JarCookieOptions): this {
+    this.#cookies ??= new Map();
+    this.#sink.cookies.set(this.#cookies, name, value, options);
+    return this;
+  }
+
+  /** Adds a `Set-Cookie` that deletes `name`. */
+  clearCookie(name: string, options?: Pick<JarCookieOptions, 'domain' | 'path'>): this {
+    this.#cookies ??= new Map();
+    this.#sink.cookies.clear(this.#cookies, name, options);
+    return this;
+  }
+
+  /** Present when the app signs cookies (`cookies: { secret }`), as on the Fastify engine. */
+  get signCookie(): ((value: string) => string) | undefined {
+    return this.#sink.cookies.sign;
+  }
+
+  /** Moves the cookies set into `set-cookie`; called once, as the Response is made. */
+  flushCookies(): void {
+    const pending = this.#cookies;
+    if (!pending?.size) return;
+    const before = this.#headers['set-cookie'];
+    this.#headers['set-cookie'] = [
+      ...(before === undefined ? [] : [before].flat()),
+      ...pending.values(),
+    ];
+    pending.clear();
   }
 
   /** Taking the raw response over is not possible on the Bun engine. */

@@ -5,8 +5,8 @@
  * @module
  */
 import type { Span } from '../../contracts.js';
-import { refuseOnBunEngine } from '../../runtime.js';
 import type { BunServer } from './bun-types.js';
+import type { CookieJar } from './cookie-jar.js';
 
 /** Header values as Node gives them: lower-case names, `set-cookie` a list. */
 export type PlainHeaders = Record<string, string | string[] | undefined>;
@@ -20,6 +20,8 @@ export interface RequestShared {
   readonly addressOf: AddressOf;
   /** The shutdown's deadline. */
   readonly deadline: AbortSignal;
+  /** Cookies, with the app's `cookies` option. */
+  readonly cookies: CookieJar;
 }
 
 /** The address of the peer that sent the request (`127.0.0.1` under `inject()`). */
@@ -55,6 +57,7 @@ export class BunRequest {
   readonly server: BunServer | undefined;
   readonly #shared: RequestShared;
   #ip: string | undefined;
+  #cookies: Record<string, string | undefined> | undefined;
   #done = false;
   #unfollow: (() => void) | undefined;
 
@@ -158,9 +161,22 @@ export class BunRequest {
     };
   }
 
-  /** Cookies are not read by the Bun engine. */
-  get cookies(): never {
-    return refuseOnBunEngine('Cookies (c.cookies)');
+  /** The request's cookies, parsed at the first read. */
+  get cookies(): Record<string, string | undefined> {
+    this.#cookies ??= this.#shared.cookies.parse(this.headers.cookie as string | undefined);
+    return this.#cookies;
+  }
+
+  set cookies(value: Record<string, string | undefined>) {
+    this.#cookies = value;
+  }
+
+  /** Checks a signed cookie's value, as @fastify/cookie's `unsignCookie`. */
+  unsignCookie(value: string): { valid: boolean; value: string | null } {
+    const unsign = this.#shared.cookies.unsign;
+    if (!unsign)
+      throw new Error('a signed cookie needs a secret: pass cookies: { secret } to new App()');
+    return unsign(value);
   }
 }
 

@@ -76,6 +76,7 @@ export function makeResponse(
   let body = NO_BODY.has(status) ? null : bodyOf(reply, payload, serializer);
   const fastifyRequest = request as unknown as FastifyRequest;
   setAnswerHeaders(plan.answerPath, fastifyRequest, reply as never);
+  reply.flushCookies();
   if (plan.isDraining()) reply.header('connection', 'close');
   if (request.method === 'HEAD' && body !== null) {
     if (typeof body === 'string') reply.header('content-length', Buffer.byteLength(body));

@@ -6,7 +6,6 @@
  */
 import fastJson from 'fast-json-stringify';
 import FindMyWay from 'find-my-way';
-import { EVENT_STREAM_TYPE, mediaTypeOf } from '../../routing/media-type.js';
 import { type CompiledRoute, compileRoute } from '../../routing/mount.js';
 import type { AppRuntime } from '../../routing/runtime.js';
 import type { RouteEntry } from '../../routing/table.js';
@@ -58,7 +57,6 @@ function serializersOf(compiled: CompiledRoute): Map<number, Serializer> {
 function refuseUnserved(entry: RouteEntry, compiled: CompiledRoute): void {
   const where = `${entry.method} ${entry.path}`;
   if (compiled.readsOwnBody) refuseOnBunEngine(`Uploads, multipart bodies (${where})`);
-  if (entry.def.options.cookies !== undefined) refuseOnBunEngine(`Cookies (${where})`);
 }
 
 /** Compiles every route of the table into a router. @throws naming a route or a refused feature */
