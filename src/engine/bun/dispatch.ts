@@ -16,6 +16,7 @@ import { requestIdFor } from '../request-id.js';
 import { serverSpanAttributes } from '../span-attributes.js';
 import { hasBody, readBody } from './body.js';
 import type { BunServer } from './bun-types.js';
+import type { Compressor } from './compressor.js';
 import type { CookieJar } from './cookie-jar.js';
 import type { BunCors } from './cors.js';
 import { BunReply, type ReplySink } from './reply.js';
@@ -39,6 +40,8 @@ export interface DispatchPlan {
   readonly addressOf: AddressOf;
   /** Cookies, with the app's `cookies` option. */
   readonly cookies: CookieJar;
+  /** Response compression; undefined when off. */
+  readonly compressor: Compressor | undefined;
 }
 
 /** Answers one web Request; `server` is the Bun server that received it (none under inject). */

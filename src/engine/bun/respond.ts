@@ -11,6 +11,7 @@ import { EVENT_STREAM_TYPE } from '../../routing/media-type.js';
 import type { AnswerPath } from '../answer.js';
 import { writeRecord } from '../hooks.js';
 import type { ResponseBody, ResponseHeaders } from './bun-types.js';
+import type { Compressor } from './compressor.js';
 import type { BunReply, Serializer } from './reply.js';
 import type { BunRequest } from './request.js';
 
@@ -24,6 +25,8 @@ export interface RespondPlan {
   readonly answerPath: AnswerPath;
   /** Aborted once the shutdown has begun (answers then close their connection). */
   readonly draining: AbortSignal;
+  /** Response compression; undefined when off. */
+  readonly compressor: Compressor | undefined;
 }
 
 /** The body of `payload`, `content-type` set on the reply when it has none. */
@@ -78,6 +81,13 @@ export function makeResponse(
   if (idHeader !== undefined) reply.header(idHeader, request.id);
   reply.flushCookies();
   if (plan.draining.aborted) reply.header('connection', 'close');
+  if (plan.compressor && body !== null) {
+    const accept = {
+      encoding: request.header('accept-encoding'),
+      refused: request.header('x-no-compression') !== undefined,
+    };
+    body = plan.compressor.compress(accept, reply, body as string) as ResponseBody;
+  }
   if (request.method === 'HEAD' && body !== null) {
     if (typeof body === 'string') reply.header('content-length', Buffer.byteLength(body));
     body = null;
