@@ -5,6 +5,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { parseSetCookie } from 'cookie';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ResponseBody } from './bun-types.js';
 import type { Dispatch } from './dispatch.js';
@@ -33,9 +34,12 @@ function bodyOf(options: InjectOptions, headers: Headers): ResponseBody | undefi
 
 function requestOf(options: InjectOptions | string): Request {
   const opts: InjectOptions = typeof options === 'string' ? { url: options } : options;
-  const headers = new Headers();
+  // What light-my-request adds: a Host and a User-Agent.
+  const headers = new Headers({ host: 'localhost:80', 'user-agent': 'lightMyRequest' });
   for (const [name, value] of Object.entries(opts.headers ?? {})) {
-    if (value !== undefined) for (const v of [value].flat()) headers.append(name, String(v));
+    if (value === undefined) continue;
+    headers.delete(name);
+    for (const v of [value].flat()) headers.append(name, String(v));
   }
   const method = (opts.method ?? 'GET').toUpperCase();
   const body = bodyOf(opts, headers);
@@ -55,7 +59,8 @@ export async function bunInject(
   dispatch: Dispatch,
   options: InjectOptions | string,
 ): Promise<LightMyRequestResponse> {
-  const response = await dispatch(requestOf(options), undefined);
+  const peer = typeof options === 'string' ? undefined : options.remoteAddress;
+  const response = await dispatch(requestOf(options), undefined, peer);
   const raw = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -81,7 +86,7 @@ export async function bunInject(
     stream: () => {
       throw new Error('stream() is not available from the Bun engine');
     },
-    cookies: [],
+    cookies: cookies.map((line) => parseSetCookie(line)),
     trailers: {},
     raw: { req: undefined, res: undefined },
   };
