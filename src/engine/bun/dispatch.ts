@@ -107,7 +107,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
 
   const answerProblem = (request: BunRequest, reply: BunReply, which: RouteProblem) => {
     request.keelsonRoute = UNMATCHED_ROUTE;
-    const problem = toProblem({ code: which.problem, statusCode: 400 });
+    const problem = toProblem({ code: which.problem, statusCode: which.status });
     const shown = shownPath(pathOf(request.url));
     problem.detail =
       which.problem === 'FST_ERR_BAD_URL'
@@ -151,13 +151,10 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
     const method = request.method;
     const found = router.find(method, request.url);
     const route = found && !('problem' in found.store) ? found.store : undefined;
-    if (tracer) {
-      const label = route ? `${method} ${route.pattern}` : method;
-      request.keelsonSpan = tracer.start(label, {
-        kind: 'server',
-        headers: request.headers,
-        attributes: serverSpanAttributes(asFastify(request), route?.pattern),
-      });
+    // A URL the router cannot take is answered before any hook, as Fastify's frameworkErrors.
+    if (found !== null && route === undefined) {
+      answerProblem(request, reply, found.store as RouteProblem);
+      return reply.response();
     }
     if (cors) {
       const ownOptions = method === 'OPTIONS' && route !== undefined;
@@ -174,12 +171,17 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
         return reply.response();
       }
     }
-    if (found === null) {
-      answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
-      return reply.response();
+    // The span begins after CORS, which answers a preflight first.
+    if (tracer) {
+      const label = route ? `${method} ${route.pattern}` : method;
+      request.keelsonSpan = tracer.start(label, {
+        kind: 'server',
+        headers: request.headers,
+        attributes: serverSpanAttributes(asFastify(request), route?.pattern),
+      });
     }
-    if (route === undefined) {
-      answerProblem(request, reply, found.store as RouteProblem);
+    if (found === null || route === undefined) {
+      answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
       return reply.response();
     }
     reply.serializers = route.serializers;

@@ -13,7 +13,8 @@ import type { Dispatch } from './dispatch.js';
 function urlOf(options: InjectOptions): string {
   const given = options.url ?? options.path ?? '/';
   const text = typeof given === 'string' ? given : given.pathname;
-  const url = new URL(text, 'http://localhost');
+  // A path is taken as written ('//a' is a path, not a host): only an absolute URL is parsed.
+  const url = new URL(text.startsWith('/') ? `http://localhost${text}` : text, 'http://localhost');
   const query = options.query;
   if (typeof query === 'string') url.search = query;
   else if (query) {
@@ -27,9 +28,11 @@ function urlOf(options: InjectOptions): string {
 function bodyOf(options: InjectOptions, headers: Headers): ResponseBody | undefined {
   const payload = options.payload ?? options.body;
   if (payload === undefined || payload === null) return undefined;
-  if (typeof payload === 'string' || payload instanceof Uint8Array) return payload as ResponseBody;
+  // Bytes, not a string: a string body would get a `text/plain` type the client never sent.
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (payload instanceof Uint8Array) return payload as ResponseBody;
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return JSON.stringify(payload);
+  return Buffer.from(JSON.stringify(payload));
 }
 
 function requestOf(options: InjectOptions | string): Request {
@@ -44,10 +47,7 @@ function requestOf(options: InjectOptions | string): Request {
   const method = (opts.method ?? 'GET').toUpperCase();
   const body = bodyOf(opts, headers);
   if (body !== undefined && !headers.has('content-length')) {
-    headers.set(
-      'content-length',
-      String(typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength),
-    );
+    headers.set('content-length', String((body as Uint8Array).byteLength));
   }
   const init: RequestInit = { method, headers };
   if (body !== undefined && method !== 'GET' && method !== 'HEAD') init.body = body;

@@ -18,7 +18,7 @@ import type { BunRequest } from './request.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const BYTES_TYPE = 'application/octet-stream';
-const NO_BODY = new Set([204, 205, 304]);
+const NO_BODY = new Set([204, 304]);
 
 /** What making a Response reads besides the reply. */
 export interface RespondPlan {
@@ -50,7 +50,8 @@ function bodyOf(
   const type = reply.getHeader('content-type') as string | undefined;
   if (payload !== null) {
     if (payload instanceof ReadableStream || isNodeStream(payload)) return payload as ResponseBody;
-    if (payload instanceof Uint8Array || payload instanceof ArrayBuffer) {
+    // A typed array (a Buffer) is bytes; a bare ArrayBuffer is an object, JSON `{}`, as on Fastify.
+    if (ArrayBuffer.isView(payload)) {
       if (type === undefined) reply.header('content-type', BYTES_TYPE);
       return payload as ResponseBody;
     }
