@@ -44,7 +44,7 @@ export function installRequestHooks(
 /** The status logged for a request whose client left before its answer (nginx's 499). */
 export const CLIENT_CLOSED_STATUS = 499;
 /** Why the entry of a request whose client left before its answer ends early. */
-const LEFT_BEFORE_ANSWER = 'the client closed the connection before the answer';
+export const LEFT_BEFORE_ANSWER = 'the client closed the connection before the answer';
 
 /**
  * An `onSend` hook: the answer is going out. A `100 Continue` still owed is never sent (reading

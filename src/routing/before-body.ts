@@ -211,7 +211,7 @@ export function resumeOr(
 }
 
 /** Why the request-log entry of a request whose client left mid-body ends early. */
-const LEFT_MID_BODY = 'the client closed the connection before the end of the request body';
+export const LEFT_MID_BODY = 'the client closed the connection before the end of the request body';
 
 /**
  * A route's `onRequest` hook: a client that closes its side of the connection mid-body has left.

@@ -7,7 +7,9 @@
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import secureJson from 'secure-json-parse';
+import { keelsonError } from '../../errors/index.js';
 import { contentCodings, unsupportedMediaType } from '../../request/body.js';
+import { LEFT_MID_BODY } from '../../routing/before-body.js';
 import type { BunRequest } from './request.js';
 
 /** An error with Fastify's code and status, answered as the Fastify engine answers it. */
@@ -41,11 +43,23 @@ async function readBytes(request: BunRequest, limit: number): Promise<Uint8Array
   if (stream === null) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit)
-      throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > limit) {
+        throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
+      }
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
+    // The client left mid-body: nobody gets the answer, the log says why.
+    if (request.native.signal.aborted) {
+      request.cutOff = LEFT_MID_BODY;
+      throw keelsonError('BAD_REQUEST', 'The request body was cut short.');
+    }
+    // Bun could not read the body off the wire (broken chunked framing): Node's parser's 400.
+    throw keelsonError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.');
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }

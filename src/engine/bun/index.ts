@@ -8,7 +8,6 @@
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ResolvedConfig } from '../../config/index.js';
-import { keelsonError } from '../../errors/index.js';
 import type { EngineServer } from '../../lifecycle/engine-server.js';
 import type { AppRuntime } from '../../routing/runtime.js';
 import { checkTimeout } from '../../routing/timeout.js';
@@ -90,7 +89,7 @@ export class BunEngine implements AppEngineCore {
       inFlight: this.#inFlight,
       cut: (reply, why) => {
         this.#inFlight.delete(reply);
-        reply.send(keelsonError('SERVICE_UNAVAILABLE', why));
+        reply.cut(`request cut off before an answer: ${why}`);
       },
     });
     this.server = server;

@@ -74,12 +74,14 @@ export async function bunInject(
   if (headers['content-length'] === undefined && !streamed && response.status !== 204) {
     headers['content-length'] = String(raw.byteLength);
   }
-  const payload = raw.toString('utf8');
+  // No body for HEAD, as over a socket (Bun leaves it out there).
+  const method = typeof options === 'string' ? 'GET' : (options.method ?? 'GET').toUpperCase();
+  const payload = method === 'HEAD' ? '' : raw.toString('utf8');
   const result = {
     statusCode: response.status,
     statusMessage: STATUS_CODES[response.status] ?? '',
     headers,
-    rawPayload: raw,
+    rawPayload: method === 'HEAD' ? Buffer.alloc(0) : raw,
     payload,
     body: payload,
     json: () => JSON.parse(payload) as unknown,

@@ -136,6 +136,20 @@ export class BunReply {
     return this;
   }
 
+  /**
+   * Ends a reply nobody will receive (its connection is being closed at shutdown): logged once,
+   * as a 503 with `why`, what a request refused at shutdown would get. Internal to Keelson.
+   */
+  cut(why: string): void {
+    if (this.#sent) return;
+    this.#sent = true;
+    this.statusCode = 503;
+    this.request.cutOff = why;
+    const response = this.#sink.answer(this, undefined);
+    this.#response = response;
+    this.#waiting?.(response);
+  }
+
   /** The Response once made, or a promise of it. */
   response(): Response | Promise<Response> {
     if (this.#response) return this.#response;

@@ -64,6 +64,8 @@ export class BunRequest {
   keelsonReadBody: (() => Promise<void>) | null = null;
   /** The Bun server that received it; undefined under `inject()`. */
   readonly bunServer: BunServer | undefined;
+  /** Why the request's log entry ends early (its client left mid-body); undefined when it did not. */
+  cutOff: string | undefined = undefined;
   /** The request's cookies once read (`c.cookies`); null before, as on the Fastify engine. */
   cookies: Record<string, string | undefined> | null = null;
   /** The peer's address `inject()` was given (`remoteAddress`). */

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { describeError } from '../../errors/describe.js';
 import { EVENT_STREAM_TYPE } from '../../routing/media-type.js';
 import type { AnswerPath } from '../answer.js';
-import { writeRecord } from '../hooks.js';
+import { CLIENT_CLOSED_STATUS, LEFT_BEFORE_ANSWER, writeRecord } from '../hooks.js';
 import type { ResponseBody, ResponseHeaders } from './bun-types.js';
 import type { Compressor } from './compressor.js';
 import type { BunReply, Serializer } from './reply.js';
@@ -108,14 +108,19 @@ export function makeResponse(
     };
     body = plan.compressor.compress(accept, reply, body as string) as ResponseBody;
   }
-  if (request.method === 'HEAD' && body !== null) {
-    if (typeof body === 'string') reply.header('content-length', Buffer.byteLength(body));
-    body = null;
-  }
   const headers = reply.responseHeaders();
   const response = new Response(body, { status, headers: headersInit(headers) });
+  // A client that left mid-body, or before the answer, is logged as on the Fastify engine.
+  const left = request.cutOff ?? (request.native.signal.aborted ? LEFT_BEFORE_ANSWER : undefined);
+  const logged = left === LEFT_BEFORE_ANSWER ? CLIENT_CLOSED_STATUS : status;
   const record = (why?: string) =>
-    writeRecord(plan.answerPath, fastifyRequest, status, performance.now() - reply.startedAt, why);
+    writeRecord(
+      plan.answerPath,
+      fastifyRequest,
+      logged,
+      performance.now() - reply.startedAt,
+      why ?? left,
+    );
   // A streamed answer (an event stream) is logged when it ends, as on the Fastify engine.
   // A client leaving an event stream is how such a stream ends: a plain entry.
   if (body !== null && isNodeStream(body)) {
