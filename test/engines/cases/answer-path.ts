@@ -186,7 +186,7 @@ export function answerPathCases(engine: EngineName): void {
       // One file (next to the entry files) for both engines: the Bun engine's document is
       // compared with the one the Fastify engine served.
       await expect(JSON.stringify(res.json(), null, 2)).toMatchFileSnapshot(
-        './__snapshots__/openapi.json',
+        './__snapshots__/openapi.snap',
       );
       const page = await s.send('/docs');
       expect(page.status).toBe(200);

@@ -1,0 +1,169 @@
+/**
+ * Engine cases: the features the Bun engine may refuse (cookies, compression, static files,
+ * WebSockets, uploads, server-sent events). Each works on the Fastify engine with these options;
+ * on the Bun engine it either works the same or is refused by name, at the moment the contract
+ * gives. The one place where the cases branch on the engine: the contracts differ here.
+ * @module
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { eventStream, file, get, multipart, post, ws } from '../../../src/index.js';
+import { type EngineName, engineApp, listen } from '../harness.js';
+
+/** Expects `thrown` to be the Bun engine's refusal of a feature matching `feature`. */
+function expectRefused(thrown: unknown, feature: RegExp): void {
+  expect(thrown).toMatchObject({
+    code: 'KEELSON_ENGINE_UNSUPPORTED',
+    feature: expect.stringMatching(feature),
+    message: expect.stringMatching(/Bun engine/),
+  });
+  expect((thrown as Error).message).toMatch(feature);
+}
+
+function thrownBy(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw, got none');
+}
+
+/** What `ticks()` reads as on the wire. */
+const EVENTS = ': stream open\n\nid: 1\ndata: {"n":1}\n\nid: 2\ndata: {"n":2}\n\n';
+
+async function* ticks() {
+  yield { id: '1', data: { n: 1 } };
+  yield { id: '2', data: { n: 2 } };
+}
+
+/** The feature cases, run on `engine`. */
+export function featureCases(engine: EngineName): void {
+  describe('features the Bun engine may refuse', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'keelson-engines-'));
+    writeFileSync(join(dir, 'a.txt'), 'static text');
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('the cookies option: signed cookies, or refused at new App', async () => {
+      const options = { cookies: { secret: 's'.repeat(32) } };
+      if (engine === 'bun')
+        return expectRefused(
+          thrownBy(() => engineApp(engine, options)),
+          /cookies/,
+        );
+      const made = engineApp(engine, options);
+      made.app.addRoutes(
+        get('/set', (c) => {
+          c.setCookie('session', 'u1', { signed: true });
+          return { ok: true };
+        }),
+      );
+      const s = await listen(made);
+      expect((await s.send('/set')).headers['set-cookie']?.[0]).toMatch(/^session=u1\.[^;]+;/);
+      await s.close();
+    });
+
+    it('the compress option: a gzip body, or refused at new App', async () => {
+      const options = { compress: true };
+      if (engine === 'bun')
+        return expectRefused(
+          thrownBy(() => engineApp(engine, options)),
+          /compress/,
+        );
+      const made = engineApp(engine, options);
+      made.app.addRoutes(get('/big', () => ({ text: 'x'.repeat(4096) })));
+      const s = await listen(made);
+      const res = await s.send('/big', { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      await s.close();
+    });
+
+    it('app.static(): the file, or refused at the call', async () => {
+      const made = engineApp(engine);
+      if (engine === 'bun') {
+        return expectRefused(
+          thrownBy(() => made.app.static('/assets', dir)),
+          /static/,
+        );
+      }
+      made.app.static('/assets', dir);
+      const s = await listen(made);
+      const res = await s.send('/assets/a.txt');
+      expect([res.status, res.text]).toEqual([200, 'static text']);
+      await s.close();
+    });
+
+    it('a ws() route: 426 to a plain GET, or refused when the app starts', async () => {
+      const made = engineApp(engine);
+      made.app.addRoutes(ws('/chat', { onMessage: (m, socket) => socket.send(String(m)) }));
+      if (engine === 'bun') {
+        await made.app.ready().then(
+          () => expect.fail('ready() should refuse a WebSocket route on the Bun engine'),
+          (err: unknown) => expectRefused(err, /websocket|ws\(\)/i),
+        );
+        return expect(made.app.inject('/chat')).rejects.toMatchObject({
+          code: 'KEELSON_ENGINE_UNSUPPORTED',
+        });
+      }
+      const s = await listen(made);
+      expect((await s.send('/chat')).status).toBe(426);
+      await s.close();
+    });
+
+    it('a multipart() body: 415 to JSON, or refused when the app starts', async () => {
+      const made = engineApp(engine);
+      made.app.addRoutes(
+        post('/avatar', { body: multipart({ avatar: file(), note: z.string() }) }, (c) => ({
+          size: c.body.avatar.size,
+        })),
+      );
+      if (engine === 'bun') {
+        return made.app.ready().then(
+          () => expect.fail('ready() should refuse an upload route on the Bun engine'),
+          (err: unknown) => expectRefused(err, /multipart|upload/i),
+        );
+      }
+      const s = await listen(made);
+      expect((await s.send('/avatar', { method: 'POST', body: { note: 'x' } })).status).toBe(415);
+      await s.close();
+    });
+
+    it('an event-stream route: the events, or refused when the app starts', async () => {
+      const made = engineApp(engine);
+      made.app.addRoutes(
+        get('/ticks', { responses: { 200: eventStream('ticks') } }, (c) => c.sse(ticks())),
+      );
+      if (engine === 'bun') {
+        return made.app.ready().then(
+          () => expect.fail('ready() should refuse an event-stream route on the Bun engine'),
+          (err: unknown) => expectRefused(err, /sse|event.?stream|server-sent/i),
+        );
+      }
+      const s = await listen(made);
+      const res = await s.send('/ticks');
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.text).toBe(EVENTS);
+      await s.close();
+    });
+
+    it('c.sse() on a route that declares no stream: the events, or a 500 and a line naming it', async () => {
+      const made = engineApp(engine);
+      made.app.addRoutes(get('/undeclared', (c) => c.sse(ticks())));
+      const s = await listen(made);
+      const res = await s.send('/undeclared');
+      if (engine === 'bun') {
+        expect(res.status).toBe(500);
+        expect(res.json()).toMatchObject({ status: 500, code: 'INTERNAL' });
+        await expect
+          .poll(() => JSON.stringify(made.entries))
+          .toMatch(/c\.sse\(\)[^"]*Bun engine|Bun engine[^"]*c\.sse\(\)/);
+      } else {
+        expect(res.text).toBe(EVENTS);
+      }
+      await s.close();
+    });
+  });
+}
