@@ -8,6 +8,7 @@
 import { afterAll } from 'vitest';
 import { answerPathCases } from './cases/answer-path.js';
 import { contextCases } from './cases/context.js';
+import { extraCases } from './cases/extras.js';
 import { featureCases } from './cases/features.js';
 import { middlewareCases } from './cases/middleware.js';
 import { routingCases } from './cases/routing.js';
@@ -22,6 +23,7 @@ export function engineCases(engine: EngineName): void {
   answerPathCases(engine);
   contextCases(engine);
   middlewareCases(engine);
+  extraCases(engine);
   featureCases(engine);
   shutdownCases(engine);
 }
