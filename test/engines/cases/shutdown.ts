@@ -106,6 +106,41 @@ export function shutdownCases(engine: EngineName): void {
       expect(made.requestEntries().map((e) => [e.path, e.status])).toEqual([['/slow', 200]]);
     });
 
+    it('cuts off a request still unanswered when the drain share ends, logging it once as a 503', async () => {
+      const made = engineApp(engine, { shutdownTimeoutMs: 400 });
+      const inHandler = gate();
+      made.app.addRoutes(
+        get('/stuck', async () => {
+          inHandler.open();
+          // Ignores c.signal: only the shutdown can end this request.
+          await new Promise(() => {});
+        }),
+      );
+      const events: string[] = [];
+      made.app.onShutdown(() => void events.push('hook'));
+      const s = await listen(made);
+      const stuck = s.send('/stuck').then(
+        (answer) => `answered ${answer.status}`,
+        () => 'connection closed',
+      );
+      await inHandler.opened;
+      const started = performance.now();
+      expect(await s.close()).toBe(false);
+      // The drain's share is half the 400 ms; the hooks still run.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(180);
+      expect(await stuck).toBe('connection closed');
+      expect(events).toEqual(['hook']);
+      expect(made.requestEntries()).toEqual([
+        expect.objectContaining({
+          level: 'error',
+          method: 'GET',
+          path: '/stuck',
+          status: 503,
+          error: expect.stringMatching(/request cut off before an answer/),
+        }),
+      ]);
+    });
+
     it('cuts a hook still running at the deadline, skips the rest and resolves false', async () => {
       const made = engineApp(engine, { shutdownTimeoutMs: 300 });
       const events: string[] = [];
