@@ -89,13 +89,13 @@ export class Context<
     if (!this.#abort) {
       const abort = new AbortController();
       this.#abort = abort;
-      const raw = this.reply.raw;
       if (this.#ended !== undefined) abort.abort(this.#ended);
-      else if (raw.writableEnded) return abort.signal;
+      else if (this.request.keelsonFollow) this.request.keelsonFollow(abort);
+      else if (this.reply.raw.writableEnded) return abort.signal;
       // The connection, not the request stream: a request whose body was read is destroyed too.
       else if (this.request.raw.socket?.destroyed === true) {
         abort.abort(new Error('client closed the connection'));
-      } else this.#follow(abort, raw);
+      } else this.#follow(abort, this.reply.raw);
     }
     return this.#abort.signal;
   }
