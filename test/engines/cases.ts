@@ -13,6 +13,7 @@ import { featureCases } from './cases/features.js';
 import { middlewareCases } from './cases/middleware.js';
 import { routingCases } from './cases/routing.js';
 import { shutdownCases } from './cases/shutdown.js';
+import { wireCases } from './cases/wire.js';
 import { closeAll, type EngineName } from './harness.js';
 
 /** Declares every case of the suite for `engine`. */
@@ -25,5 +26,6 @@ export function engineCases(engine: EngineName): void {
   middlewareCases(engine);
   extraCases(engine);
   featureCases(engine);
+  wireCases(engine);
   shutdownCases(engine);
 }
