@@ -78,6 +78,54 @@ export function contextCases(engine: EngineName): void {
       await s.close();
     });
 
+    it('opens one server span per request, its attributes read through trusted proxies', async () => {
+      const made = engineApp(engine, { trustProxy: true });
+      const spans: { name: string; start: unknown; status: unknown; ended: number }[] = [];
+      made.app.setTracer({
+        start(name, options) {
+          const span = { name, start: options?.attributes, status: undefined as unknown, ended: 0 };
+          spans.push(span);
+          return {
+            setAttribute: (key, value) => {
+              if (key === 'http.response.status_code') span.status = value;
+            },
+            recordError: () => {},
+            end: () => void span.ended++,
+          };
+        },
+      });
+      made.app.addRoutes(post('/spans/:id', (c) => c.noContent()));
+      const s = await listen(made);
+      const res = await s.send('/spans/1?q=x', {
+        method: 'POST',
+        headers: {
+          'x-forwarded-for': '203.0.113.9',
+          'x-forwarded-proto': 'https',
+          'x-forwarded-host': 'api.example',
+          'user-agent': 'probe/1',
+        },
+      });
+      expect(res.status).toBe(204);
+      await s.close();
+      expect(spans).toEqual([
+        {
+          name: 'POST /spans/:id',
+          start: {
+            'http.request.method': 'POST',
+            'url.path': '/spans/1',
+            'url.scheme': 'https',
+            'network.protocol.version': '1.1',
+            'client.address': '203.0.113.9',
+            'http.route': '/spans/:id',
+            'server.address': 'api.example',
+            'user_agent.original': 'probe/1',
+          },
+          status: 204,
+          ended: 1,
+        },
+      ]);
+    });
+
     it('names its engine in app.engine', async () => {
       const made = engineApp(engine);
       const { app } = made;
