@@ -21,7 +21,6 @@ import type { EngineServer } from './lifecycle/engine-server.js';
 import type { Logger } from './logger/index.js';
 import type { AppRuntime, RequestObserver } from './routing/runtime.js';
 import { checkTimeout } from './routing/timeout.js';
-import { refuseOnBunEngine } from './runtime.js';
 import type { StaticMount, StaticOptions } from './static/index.js';
 
 /** The runtime of a new App: no integrations yet, the lifecycle's signals, the request log's exclusions. */
@@ -117,17 +116,9 @@ export function engineFor(
   return new AppEngine(options, config, runtime);
 }
 
-/**
- * The dev panel the options ask for, with its feed; none by default on the Bun engine (its live
- * feed needs the Fastify engine), where asking for it is refused.
- */
+/** The dev panel the options ask for, with its feed. */
 export function panelPlanOf(options: AppOptions, config: ResolvedConfig): PanelPlan | undefined {
-  let option = options.devPanel;
-  if (options.engine === 'bun') {
-    if (option !== undefined && option !== false) refuseOnBunEngine('The dev panel (devPanel)');
-    option = false;
-  }
-  const settings = resolveDevPanel(option, config.env);
+  const settings = resolveDevPanel(options.devPanel, config.env);
   if (!settings) return undefined;
   const feed = new PanelFeed(settings.maxRequests, settings.maxLogLines);
   return { feed, settings, extra: extraOptions(options, config) };

@@ -17,15 +17,14 @@ function engineError(code: string, statusCode: number, message: string): Error {
 
 /** True when the request carries a body. */
 export function hasBody(request: BunRequest): boolean {
-  const headers = request.headers;
-  if (headers['transfer-encoding'] !== undefined) return true;
-  const length = headers['content-length'];
+  if (request.header('transfer-encoding') !== undefined) return true;
+  const length = request.header('content-length');
   return length !== undefined && length !== '0';
 }
 
 /** Reads at most `limit` bytes of the body; a longer one is a 413. */
 async function readBytes(request: BunRequest, limit: number): Promise<Uint8Array> {
-  const length = request.headers['content-length'];
+  const length = request.header('content-length');
   if (typeof length === 'string') {
     const n = Number(length);
     if (!/^\d+$/.test(length)) {
@@ -59,8 +58,7 @@ const DECODERS: Readonly<Record<string, (bytes: Uint8Array, max: number) => Buff
 };
 
 function decoded(request: BunRequest, bytes: Uint8Array, limit: number): Uint8Array {
-  const header = request.headers['content-encoding'];
-  const codings = contentCodings(typeof header === 'string' ? header : undefined);
+  const codings = contentCodings(request.header('content-encoding'));
   let out = bytes;
   for (let i = codings.length - 1; i >= 0; i--) {
     const coding = codings[i]!;
@@ -82,8 +80,8 @@ function decoded(request: BunRequest, bytes: Uint8Array, limit: number): Uint8Ar
   return out;
 }
 
-function mediaTypeOf(header: string | string[] | undefined): string | undefined {
-  if (typeof header !== 'string') return undefined;
+function mediaTypeOf(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
   const semi = header.indexOf(';');
   return (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase();
 }
@@ -94,13 +92,13 @@ function mediaTypeOf(header: string | string[] | undefined): string | undefined 
  */
 export async function readBody(request: BunRequest, limit: number, decode: boolean): Promise<void> {
   if (!hasBody(request)) return;
-  const type = mediaTypeOf(request.headers['content-type']);
+  const type = mediaTypeOf(request.header('content-type'));
   const json = type === 'application/json';
   if (!json && type !== 'text/plain') {
     throw engineError(
       'FST_ERR_CTP_INVALID_MEDIA_TYPE',
       415,
-      `Unsupported Media Type: ${String(request.headers['content-type'])}`,
+      `Unsupported Media Type: ${String(request.header('content-type'))}`,
     );
   }
   let bytes = await readBytes(request, limit);

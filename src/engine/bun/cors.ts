@@ -88,7 +88,7 @@ export function bunCors(options: FastifyCorsOptions, methods: readonly string[])
     apply(request, reply, ownOptions) {
       if (typeof origin !== 'string' && origin !== false) addVary(reply, 'Origin');
       if (origin === false) return false;
-      const asked = request.headers.origin as string | undefined;
+      const asked = request.header('origin');
       const allowed =
         typeof origin === 'string' ? origin : allows(asked, origin) ? asked : undefined;
       if (allowed) reply.header('access-control-allow-origin', allowed);
@@ -100,9 +100,8 @@ export function bunCors(options: FastifyCorsOptions, methods: readonly string[])
       reply.header('access-control-allow-methods', allowMethods);
       if (allowedHeaders === undefined || allowedHeaders === null) {
         addVary(reply, 'Access-Control-Request-Headers');
-        const askedHeaders = request.headers['access-control-request-headers'];
-        if (askedHeaders !== undefined)
-          reply.header('access-control-allow-headers', String(askedHeaders));
+        const askedHeaders = request.header('access-control-request-headers');
+        if (askedHeaders !== undefined) reply.header('access-control-allow-headers', askedHeaders);
       } else {
         reply.header('access-control-allow-headers', list(allowedHeaders));
       }

@@ -19,7 +19,7 @@ import type { BunServer } from './bun-types.js';
 import type { CookieJar } from './cookie-jar.js';
 import type { BunCors } from './cors.js';
 import { BunReply, type ReplySink } from './reply.js';
-import { type AddressOf, BunRequest, plainHeaders } from './request.js';
+import { type AddressOf, BunRequest } from './request.js';
 import { makeResponse } from './respond.js';
 import type { BunRoute, BunRouter, RouteProblem } from './routes.js';
 
@@ -30,8 +30,9 @@ export interface DispatchPlan {
   readonly router: BunRouter;
   readonly allowed: MethodIndex;
   readonly cors: BunCors | undefined;
+  /** Aborted once the shutdown has begun. */
+  readonly draining: AbortSignal;
   readonly bodyLimit: number;
-  readonly isDraining: () => boolean;
   /** Requests not yet answered, for the drain. */
   readonly inFlight: Set<BunReply>;
   /** The client address of a request. */
@@ -134,9 +135,10 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
 
   return function dispatch(native, server) {
     const startedAt = performance.now();
-    const headers = plainHeaders(native);
-    const request = new BunRequest(native, headers, server, shared);
-    request.id = idHeader ? requestIdFor(headers[idHeader]) : `req-${(++counter).toString(36)}`;
+    const request = new BunRequest(native, server, shared);
+    request.id = idHeader
+      ? requestIdFor(request.header(idHeader))
+      : `req-${(++counter).toString(36)}`;
     const reply = new BunReply(sink, startedAt);
     requestOf.set(reply, request);
     inFlight.add(reply);
@@ -147,14 +149,15 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
       const label = route ? `${method} ${route.pattern}` : method;
       request.keelsonSpan = tracer.start(label, {
         kind: 'server',
-        headers,
+        headers: request.headers,
         attributes: serverSpanAttributes(asFastify(request), route?.pattern),
       });
     }
     if (cors) {
       const ownOptions = method === 'OPTIONS' && route !== undefined;
       const preflight =
-        headers.origin !== undefined && headers['access-control-request-method'] !== undefined;
+        request.header('origin') !== undefined &&
+        request.header('access-control-request-method') !== undefined;
       if (method === 'OPTIONS' && !ownOptions && !preflight) {
         answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
         return reply.response();

@@ -118,7 +118,7 @@ export class BunEngine implements AppEngineCore {
       allowed: methodIndex(plan.routes),
       cors: cors === false ? undefined : bunCors(cors, routedMethods(plan)),
       bodyLimit: this.#config.bodyLimit,
-      isDraining: plan.isDraining,
+      draining: this.runtime.shutdownBegun,
       inFlight: this.#inFlight,
       addressOf: addressFinder(options.trustProxy),
       cookies: this.#cookies,

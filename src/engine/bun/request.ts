@@ -37,8 +37,7 @@ export class BunRequest {
   readonly method: string;
   /** The request target: path and query, as the client sent them. */
   readonly url: string;
-  /** The headers, lower-case names. */
-  readonly headers: PlainHeaders;
+
   /** Path parameters, once routed. */
   params: Record<string, string> = {};
   /** Query parameters, once routed. */
@@ -58,20 +57,15 @@ export class BunRequest {
   readonly #shared: RequestShared;
   #ip: string | undefined;
   #cookies: Record<string, string | undefined> | undefined;
+  #headers: PlainHeaders | undefined;
   #done = false;
   #unfollow: (() => void) | undefined;
 
   /** Made by the engine for each request. */
-  constructor(
-    native: Request,
-    headers: PlainHeaders,
-    server: BunServer | undefined,
-    shared: RequestShared,
-  ) {
+  constructor(native: Request, server: BunServer | undefined, shared: RequestShared) {
     this.native = native;
     this.method = native.method;
     this.url = targetOf(native.url);
-    this.headers = headers;
     this.server = server;
     this.#shared = shared;
   }
@@ -108,6 +102,19 @@ export class BunRequest {
     this.#unfollow?.();
   }
 
+  /** The headers, lower-case names: made at the first read (most requests need a few only). */
+  get headers(): PlainHeaders {
+    this.#headers ??= plainHeaders(this.native);
+    return this.#headers;
+  }
+
+  /** One header (repeats joined by `, `), without making the whole object. */
+  header(name: string): string | undefined {
+    if (this.#headers === undefined) return this.native.headers.get(name) ?? undefined;
+    const value = this.#headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
   /** The client's address (through the trusted proxies, when `trustProxy` is set). */
   get ip(): string {
     this.#ip ??= this.#shared.addressOf(this);
@@ -116,13 +123,13 @@ export class BunRequest {
 
   /** The host the client asked for, without its port. */
   get hostname(): string {
-    const host = this.headers.host;
+    const host = this.header('host');
     return typeof host === 'string' ? host.replace(/:\d+$/, '') : '';
   }
 
   /** The port the client asked for, when its Host names one. */
   get port(): number | null {
-    const host = this.headers.host;
+    const host = this.header('host');
     const m = typeof host === 'string' ? /:(\d+)$/.exec(host) : null;
     return m ? Number(m[1]) : null;
   }
@@ -163,7 +170,7 @@ export class BunRequest {
 
   /** The request's cookies, parsed at the first read. */
   get cookies(): Record<string, string | undefined> {
-    this.#cookies ??= this.#shared.cookies.parse(this.headers.cookie as string | undefined);
+    this.#cookies ??= this.#shared.cookies.parse(this.header('cookie'));
     return this.#cookies;
   }
 

@@ -26,7 +26,8 @@ const NO_BODY = new Set([204, 205, 304]);
 /** What making a Response reads besides the reply. */
 export interface RespondPlan {
   readonly answerPath: AnswerPath;
-  readonly isDraining: () => boolean;
+  /** Aborted once the shutdown has begun (answers then close their connection). */
+  readonly draining: AbortSignal;
 }
 
 /** The body of `payload`, `content-type` set on the reply when it has none. */
@@ -77,7 +78,7 @@ export function makeResponse(
   const fastifyRequest = request as unknown as FastifyRequest;
   setAnswerHeaders(plan.answerPath, fastifyRequest, reply as never);
   reply.flushCookies();
-  if (plan.isDraining()) reply.header('connection', 'close');
+  if (plan.draining.aborted) reply.header('connection', 'close');
   if (request.method === 'HEAD' && body !== null) {
     if (typeof body === 'string') reply.header('content-length', Buffer.byteLength(body));
     body = null;
