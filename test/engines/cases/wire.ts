@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { get, post } from '../../../src/index.js';
+import { get, type Middleware, post } from '../../../src/index.js';
 import { type EngineName, engineApp, listen, type Served, settled } from '../harness.js';
 
 function gate() {
@@ -122,6 +122,35 @@ export function wireCases(engine: EngineName): void {
         }),
       ]);
       expect(made.metrics.map((m) => [m.route, m.statusCode])).toEqual([['/wait', 499]]);
+      await left.close();
+    });
+
+    it('logs a client that leaves mid-body once, as a 400 naming it, never as a 500', async () => {
+      const made = engineApp(engine);
+      const inRoute = gate();
+      const entered: Middleware = (_c, next) => {
+        inRoute.open();
+        return next();
+      };
+      made.app.addRoutes(post('/upload', { middleware: [entered] }, (c) => ({ got: c.body })));
+      const left = await listen(made);
+      const socket = connect(left.port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\nabc',
+      );
+      // The middleware runs before the body is read: the rest of it never comes.
+      await inRoute.opened;
+      socket.destroy();
+      await settled(made, 1);
+      expect(made.requestEntries()).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          path: '/upload',
+          status: 400,
+          error: 'the client closed the connection before the end of the request body',
+        }),
+      ]);
       await left.close();
     });
 
