@@ -108,7 +108,11 @@ export function engineFor(
 ): AppEngineCore {
   const engine = options.engine;
   if (engine === 'bun') {
-    return new BunEngine(options, config, runtime, appFeatures().cookieJar(options, config));
+    const features = appFeatures();
+    return new BunEngine(options, config, runtime, {
+      cookies: features.cookieJar(options, config),
+      compressor: features.compressor(options),
+    });
   }
   if (engine !== undefined && engine !== 'fastify') {
     throw new TypeError(`engine must be 'fastify' or 'bun', got ${String(engine)}`);

@@ -6,6 +6,7 @@
  */
 import type { AppOptions } from './app-options.js';
 import type { ResolvedConfig } from './config/index.js';
+import type { Compressor } from './engine/bun/compressor.js';
 import type { CookieJar } from './engine/bun/cookie-jar.js';
 import type { EnginePlugin } from './engine/plugin.js';
 import type { StaticMount, StaticOptions } from './static/index.js';
@@ -20,6 +21,8 @@ export interface AppFeatures {
   staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | undefined;
   /** Cookies for the Bun engine, from the `cookies` option. @throws TypeError on a bad secret */
   cookieJar(options: AppOptions, config: ResolvedConfig): CookieJar;
+  /** Response compression for the Bun engine; undefined when off. @throws TypeError on a bad option */
+  compressor(options: AppOptions): Compressor | undefined;
 }
 
 let installed: AppFeatures | undefined;

@@ -8,6 +8,7 @@
  */
 import { installAppFeatures } from './app-features.js';
 import { compressPlugin } from './compress/index.js';
+import { webCompressor } from './compress/web.js';
 import {
   clearCookie,
   cookiesPlugin,
@@ -29,6 +30,7 @@ installAppFeatures({
   staticMount,
   staticPlugin,
   cookieJar: (options, config) => cookieJar(options.cookies, config.isProduction),
+  compressor: (options) => webCompressor(options.compress),
 });
 
 installContextFeatures({ readCookies, setCookie, clearCookie, signedCookie, sendEventStream });

@@ -31,10 +31,20 @@ const EVENT_STREAM = /^\s*text\/event-stream/i;
 const COMPRESSIBLE =
   /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)/;
 
-/** The `compress` option of an App, normalised: undefined when compression is off. */
-export function compressPlugin(
-  option: boolean | CompressOptions = false,
-): EnginePlugin | undefined {
+/** The `compress` option, checked, with the type test every engine applies. */
+export interface CompressSettings {
+  readonly threshold: number;
+  readonly encodings: readonly ('br' | 'gzip' | 'deflate')[];
+  readonly brotliOptions: BrotliOptions | undefined;
+  readonly zlibOptions: ZlibOptions | undefined;
+  /** True for a content type to compress (never an event stream). */
+  readonly matches: (contentType: string) => boolean;
+}
+
+/** The `compress` option checked; undefined when compression is off. @throws TypeError on a bad option */
+export function compressSettings(
+  option: boolean | CompressOptions | undefined = false,
+): CompressSettings | undefined {
   if (option === false) return undefined;
   if (option !== true && (typeof option !== 'object' || option === null)) {
     throw new TypeError(`compress must be true, false or an options object, got ${typeof option}`);
@@ -49,16 +59,27 @@ export function compressPlugin(
   if (!Number.isInteger(threshold) || threshold < 0) {
     throw new TypeError(`compress.threshold must be an integer >= 0, got ${String(threshold)}`);
   }
-  const matches =
+  const custom =
     typeof customTypes === 'function' ? customTypes : (t: string) => customTypes.test(t);
+  const matches = (type: string) => !EVENT_STREAM.test(type) && custom(type);
+  return { threshold, encodings, brotliOptions, zlibOptions, matches };
+}
+
+/** The `compress` option of an App, normalised: undefined when compression is off. */
+export function compressPlugin(
+  option: boolean | CompressOptions = false,
+): EnginePlugin | undefined {
+  const settings = compressSettings(option);
+  if (!settings) return undefined;
+  const { threshold, encodings, brotliOptions, zlibOptions, matches } = settings;
   return async function registerCompression(fastify: FastifyInstance): Promise<void> {
     // Loaded on first use: compression is off by default.
     await fastify.register((await import('@fastify/compress')).default, {
       threshold,
-      encodings,
+      encodings: [...encodings],
       ...(brotliOptions ? { brotliOptions } : {}),
       ...(zlibOptions ? { zlibOptions } : {}),
-      customTypes: (type: string) => !EVENT_STREAM.test(type) && matches(type),
+      customTypes: matches,
       // Compressed request bodies are a different feature, with its own costs: left out.
       globalDecompression: false,
     });

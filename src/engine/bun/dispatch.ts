@@ -16,6 +16,7 @@ import { requestIdFor } from '../request-id.js';
 import { serverSpanAttributes } from '../span-attributes.js';
 import { hasBody, readBody } from './body.js';
 import type { BunServer } from './bun-types.js';
+import type { Compressor } from './compressor.js';
 import type { CookieJar } from './cookie-jar.js';
 import type { BunCors } from './cors.js';
 import { BunReply, type ReplySink } from './reply.js';
@@ -39,6 +40,8 @@ export interface DispatchPlan {
   readonly addressOf: AddressOf;
   /** Cookies, with the app's `cookies` option. */
   readonly cookies: CookieJar;
+  /** Response compression; undefined when off. */
+  readonly compressor: Compressor | undefined;
 }
 
 /** Answers one web Request; `server` is the Bun server that received it (none under inject). */
@@ -62,19 +65,14 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
     cookies: plan.cookies,
   };
 
-  // The route's serializer of each request, read when its Response is made.
-  const routeOf = new WeakMap<BunReply, BunRoute>();
-  const requestOf = new WeakMap<BunReply, BunRequest>();
   const sink: ReplySink = {
     cookies: plan.cookies,
     answer(reply, payload) {
       inFlight.delete(reply);
-      const request = requestOf.get(reply)!;
+      const request = reply.request;
       request.finished();
-      const route = routeOf.get(reply);
-      const serializer = route?.serializers.size
-        ? route.serializers.get(reply.statusCode)
-        : undefined;
+      const serializers = reply.serializers;
+      const serializer = serializers?.size ? serializers.get(reply.statusCode) : undefined;
       try {
         return makeResponse(plan, request, reply, payload, serializer);
       } catch (err) {
@@ -94,7 +92,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
       }
     },
     fail(reply, error) {
-      answerError(answerPath, error, asFastify(requestOf.get(reply)!), asReply(reply));
+      answerError(answerPath, error, asFastify(reply.request), asReply(reply));
     },
   };
 
@@ -139,8 +137,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
     request.id = idHeader
       ? requestIdFor(request.header(idHeader))
       : `req-${(++counter).toString(36)}`;
-    const reply = new BunReply(sink, startedAt);
-    requestOf.set(reply, request);
+    const reply = new BunReply(sink, request, startedAt);
     inFlight.add(reply);
     const method = request.method;
     const found = router.find(method, request.url);
@@ -176,7 +173,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
       answerProblem(request, reply, found.store as RouteProblem);
       return reply.response();
     }
-    routeOf.set(reply, route);
+    reply.serializers = route.serializers;
     request.params = found.params;
     request.query = found.searchParams;
     const compiled = route.compiled;

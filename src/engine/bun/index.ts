@@ -19,6 +19,7 @@ import type { TrustProxy } from '../engine.js';
 import { methodIndex } from '../errors.js';
 import { type SecurityHeaders, securityHeadersFor } from '../security-headers.js';
 import { addressFinder } from './address.js';
+import type { Compressor } from './compressor.js';
 import type { CookieJar } from './cookie-jar.js';
 import { bunCors } from './cors.js';
 import { bunDispatch, type Dispatch } from './dispatch.js';
@@ -33,7 +34,6 @@ export interface BunEngineOptions extends AnswerOptions {
   readonly helmet?: Parameters<typeof securityHeadersFor>[0];
   readonly timeoutMs?: number | undefined;
   readonly trustProxy?: TrustProxy | undefined;
-  readonly compress?: unknown;
 }
 
 /** The methods the app routes, HEAD included for GET routes. */
@@ -57,6 +57,7 @@ export class BunEngine implements AppEngineCore {
   readonly #config: ResolvedConfig;
   readonly #inFlight = new Set<BunReply>();
   readonly #cookies: CookieJar;
+  readonly #compressor: Compressor | undefined;
   #dispatch: Dispatch | undefined;
 
   /** Checks that this is Bun and that every option is served. @throws naming what is not */
@@ -64,7 +65,7 @@ export class BunEngine implements AppEngineCore {
     options: BunEngineOptions,
     config: ResolvedConfig,
     runtime: AppRuntime,
-    cookies: CookieJar,
+    features: { readonly cookies: CookieJar; readonly compressor: Compressor | undefined },
   ) {
     if (!onBun()) {
       throw new RuntimeUnsupportedError(
@@ -73,16 +74,14 @@ export class BunEngine implements AppEngineCore {
         'the Bun engine runs on Bun only; run the service with bun, or leave out `engine` (the Fastify engine runs on both)',
       );
     }
-    if (options.compress !== undefined && options.compress !== false) {
-      refuseOnBunEngine('The compress option');
-    }
     this.security = securityHeadersFor(options.helmet);
     if (this.security.perRequest) refuseOnBunEngine('helmet options computed per request');
     checkTimeout(options.timeoutMs, 'new App()');
     this.runtime = runtime;
     this.#options = options;
     this.#config = config;
-    this.#cookies = cookies;
+    this.#cookies = features.cookies;
+    this.#compressor = features.compressor;
     this.answerPath = answerPathFor(options, runtime, this.security);
     const server = bunServer({
       config,
@@ -122,6 +121,7 @@ export class BunEngine implements AppEngineCore {
       inFlight: this.#inFlight,
       addressOf: addressFinder(options.trustProxy),
       cookies: this.#cookies,
+      compressor: this.#compressor,
     });
   }
 

@@ -63,6 +63,12 @@ export async function bunInject(
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  // Bun sets Content-Length as it writes a buffered body; light-my-request shows it.
+  const type = headers['content-type'];
+  const streamed = typeof type === 'string' && type.startsWith('text/event-stream');
+  if (headers['content-length'] === undefined && !streamed && response.status !== 204) {
+    headers['content-length'] = String(raw.byteLength);
+  }
   const payload = raw.toString('utf8');
   const result = {
     statusCode: response.status,

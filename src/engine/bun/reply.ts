@@ -7,6 +7,10 @@
  */
 import { refuseOnBunEngine } from '../../runtime.js';
 import type { CookieJar, JarCookieOptions, PendingCookies } from './cookie-jar.js';
+import type { BunRequest } from './request.js';
+
+/** Serializes a payload for one status; from a route's response schema. */
+export type Serializer = (payload: unknown) => string;
 
 /** A header value as set on a reply. */
 export type HeaderValue = string | number | readonly string[];
@@ -27,6 +31,10 @@ export class BunReply {
   statusCode = 200;
   /** When the request arrived, `performance.now()` ms. */
   readonly startedAt: number;
+  /** The request answered. */
+  readonly request: BunRequest;
+  /** The serializers of the route that matched, by status; none before routing. */
+  serializers: ReadonlyMap<number, Serializer> | undefined = undefined;
   readonly #headers: Record<string, string | string[]> = {};
   readonly #sink: ReplySink;
   #sent = false;
@@ -35,8 +43,9 @@ export class BunReply {
   #cookies: PendingCookies | undefined;
 
   /** Made by the engine for each request. */
-  constructor(sink: ReplySink, startedAt: number) {
+  constructor(sink: ReplySink, request: BunRequest, startedAt: number) {
     this.#sink = sink;
+    this.request = request;
     this.startedAt = startedAt;
   }
 
@@ -125,6 +134,15 @@ export class BunReply {
     return new Promise((resolve) => {
       this.#waiting = resolve;
     });
+  }
+
+  /** Sets each of `entries` (lower-case names) the reply has not set itself. */
+  defaults(entries: readonly (readonly [string, string])[]): void {
+    const headers = this.#headers;
+    for (let i = 0; i < entries.length; i++) {
+      const [name, value] = entries[i]!;
+      if (headers[name] === undefined) headers[name] = value;
+    }
   }
 
   /** The headers as a Response takes them. */

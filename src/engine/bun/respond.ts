@@ -10,13 +10,10 @@ import { describeError } from '../../errors/describe.js';
 import { EVENT_STREAM_TYPE } from '../../routing/media-type.js';
 import type { AnswerPath } from '../answer.js';
 import { writeRecord } from '../hooks.js';
-import { setAnswerHeaders } from '../response-headers.js';
 import type { ResponseBody, ResponseHeaders } from './bun-types.js';
-import type { BunReply } from './reply.js';
+import type { Compressor } from './compressor.js';
+import type { BunReply, Serializer } from './reply.js';
 import type { BunRequest } from './request.js';
-
-/** Serializes a payload for one status; from a route's response schema. */
-export type Serializer = (payload: unknown) => string;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -28,6 +25,8 @@ export interface RespondPlan {
   readonly answerPath: AnswerPath;
   /** Aborted once the shutdown has begun (answers then close their connection). */
   readonly draining: AbortSignal;
+  /** Response compression; undefined when off. */
+  readonly compressor: Compressor | undefined;
 }
 
 /** The body of `payload`, `content-type` set on the reply when it has none. */
@@ -76,9 +75,19 @@ export function makeResponse(
   const status = reply.statusCode;
   let body = NO_BODY.has(status) ? null : bodyOf(reply, payload, serializer);
   const fastifyRequest = request as unknown as FastifyRequest;
-  setAnswerHeaders(plan.answerPath, fastifyRequest, reply as never);
+  // The answer path's headers (setAnswerHeaders), written straight into the reply's record.
+  reply.defaults(plan.answerPath.securityHeaders);
+  const idHeader = plan.answerPath.requestIdHeader;
+  if (idHeader !== undefined) reply.header(idHeader, request.id);
   reply.flushCookies();
   if (plan.draining.aborted) reply.header('connection', 'close');
+  if (plan.compressor && body !== null) {
+    const accept = {
+      encoding: request.header('accept-encoding'),
+      refused: request.header('x-no-compression') !== undefined,
+    };
+    body = plan.compressor.compress(accept, reply, body as string) as ResponseBody;
+  }
   if (request.method === 'HEAD' && body !== null) {
     if (typeof body === 'string') reply.header('content-length', Buffer.byteLength(body));
     body = null;

@@ -12,7 +12,7 @@ import type { RouteEntry } from '../../routing/table.js';
 import type { Middleware } from '../../routing/types.js';
 import { refuseOnBunEngine } from '../../runtime.js';
 import { mounterOf } from '../route-mounter.js';
-import type { Serializer } from './respond.js';
+import type { Serializer } from './reply.js';
 
 /** One route as the Bun engine serves it. */
 export interface BunRoute {
