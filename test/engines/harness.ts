@@ -17,6 +17,9 @@ export type EngineName = 'fastify' | 'bun';
 export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
+  /** The body's bytes, as they came (node:http decompresses nothing). */
+  body: Buffer;
+  /** The body as UTF-8 text. */
   text: string;
   /** The body parsed as JSON (throws when it is not JSON). */
   json(): unknown;
@@ -141,10 +144,12 @@ export function send(port: number, path: string, init: Send = {}): Promise<Answe
         res.on('data', (d: Buffer) => chunks.push(d));
         res.on('error', reject);
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const bytes = Buffer.concat(chunks);
+          const text = bytes.toString('utf8');
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            body: bytes,
             text,
             json: () => JSON.parse(text) as unknown,
           });

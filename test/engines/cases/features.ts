@@ -1,7 +1,8 @@
 /**
  * Engine cases: the features the Bun engine may refuse (cookies, compression, static files,
  * WebSockets, uploads, server-sent events). Each works on the Fastify engine with these options;
- * on the Bun engine it either works the same (cookies, event streams) or is refused by name, at
+ * on the Bun engine it either works the same (cookies, compression, event streams) or is refused
+ * by name, at
  * the moment the contract gives. The one place where the cases branch on the engine: the
  * contracts differ here.
  * @module
@@ -9,6 +10,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventStream, file, get, multipart, post, ws } from '../../../src/index.js';
@@ -83,18 +85,27 @@ export function featureCases(engine: EngineName): void {
       await s.close();
     });
 
-    it('the compress option: a gzip body, or refused at new App', async () => {
-      const options = { compress: true };
-      if (engine === 'bun')
-        return expectRefused(
-          thrownBy(() => engineApp(engine, options)),
-          /compress/,
-        );
-      const made = engineApp(engine, options);
-      made.app.addRoutes(get('/big', () => ({ text: 'x'.repeat(4096) })));
+    it('the compress option: gzip or br by Accept-Encoding, above the threshold only', async () => {
+      const made = engineApp(engine, { compress: true });
+      const big = { text: 'x'.repeat(4096) };
+      made.app.addRoutes(
+        get('/big', () => big),
+        get('/small', () => ({ ok: true })),
+      );
       const s = await listen(made);
-      const res = await s.send('/big', { headers: { 'accept-encoding': 'gzip' } });
-      expect(res.headers['content-encoding']).toBe('gzip');
+      const gzip = await s.send('/big', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(big);
+      const br = await s.send('/big', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(big);
+      const small = await s.send('/small', { headers: { 'accept-encoding': 'gzip' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json()).toEqual({ ok: true });
+      const none = await s.send('/big');
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.json()).toEqual(big);
       await s.close();
     });
 
