@@ -26,6 +26,11 @@ export type EngineInfo =
       readonly name: 'bun';
       /** Bun's server once the app listens; undefined before. */
       readonly server: BunServer | undefined;
+      /**
+       * Answers one web Request, for a server of your own (`Bun.serve({ fetch: app.engine.fetch })`);
+       * after `await app.ready()`. Without `server`, the client's address reads `127.0.0.1`.
+       */
+      readonly fetch: (request: Request, server?: BunServer) => Promise<Response>;
     };
 
 /** What mounting an engine is given. */

@@ -28,7 +28,7 @@ export interface RouteSteps {
 type Done = (err: Error | null) => void;
 
 /** Why an endpoint waiting for its body stops waiting: the answer went out without it. */
-const ABANDONED = new Error('the request was answered before its body was parsed');
+export const BODY_ABANDONED = new Error('the request was answered before its body was parsed');
 
 /** One request whose chain started before its body: where it stands. */
 interface Waiting {
@@ -108,7 +108,7 @@ function reach(w: Waiting, c: Context): Promise<void> {
   });
   // The answer may go out without the handler step (a body the parser refuses, a timeout, a
   // client that leaves): the chain must not wait for ever.
-  c.reply.raw.once('close', () => w.abandon?.(ABANDONED));
+  c.reply.raw.once('close', () => w.abandon?.(BODY_ABANDONED));
   w.done(null);
   return opened;
 }

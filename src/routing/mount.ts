@@ -4,6 +4,7 @@ import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js
 import { noRoute, UNMATCHED_ROUTE } from '../request/request-state.js';
 import {
   afterBody,
+  BODY_ABANDONED,
   closeUnreadBody,
   middlewareFirst,
   type RouteSteps,
@@ -170,6 +171,8 @@ export function compileRoute(
   // Too late for an error answer once the response is sent: the log must still know.
   const fail = (reply: FastifyReply, err: unknown): FastifyReply => {
     if (!reply.sent) throw err;
+    // The body could not be read: the engine answered that already.
+    if (err === BODY_ABANDONED) return reply;
     runtime.logger.warn('%s failed after its response was sent: %s', where, describeError(err));
     return reply;
   };

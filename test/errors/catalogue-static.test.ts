@@ -19,8 +19,6 @@ const ALLOWED = new Set([
   'src/lifecycle/connections.ts statusCode = 503',
   // The Bun engine's JSON parse error, marked 400 as the Fastify engine's parser marks it.
   'src/engine/bun/body.ts statusCode: 400',
-  // The Bun engine's router errors, with Fastify's codes (FST_ERR_BAD_URL …), mapped by toProblem.
-  'src/engine/bun/dispatch.ts statusCode: 400',
   // A Bun-engine reply's status before the route sets one.
   'src/engine/bun/reply.ts statusCode = 200',
 ]);

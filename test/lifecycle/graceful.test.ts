@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShutdownHook } from '../../src/extend/index.js';
-import {
-  flushBy,
-  gracefulShutdown,
-  type ShutdownOutcome,
-} from '../../src/lifecycle/index.js';
+import { flushBy, gracefulShutdown, type ShutdownOutcome } from '../../src/lifecycle/index.js';
 import type { Logger } from '../../src/logger/index.js';
 import { memoryLogger } from '../app/helpers.js';
 
@@ -51,8 +47,7 @@ function shutdown(setup: Setup = {}) {
   let outcome: ShutdownOutcome | undefined;
   const done = gracefulShutdown({
     engine,
-    connections:
-      setup.withConnections === false ? undefined : tracker,
+    connections: setup.withConnections === false ? undefined : tracker,
     hooks: setup.hooks ?? [],
     logger,
     timeoutMs: setup.timeoutMs ?? 1_000,

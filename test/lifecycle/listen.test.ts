@@ -3,9 +3,9 @@ import { format } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../src/config/index.js';
+import { fastifyServer } from '../../src/engine/fastify-server.js';
 import type { Scheduler } from '../../src/extend/index.js';
 import type { KConfig } from '../../src/index.js';
-import { fastifyServer } from '../../src/engine/fastify-server.js';
 import { Lifecycle } from '../../src/lifecycle/index.js';
 import type { Logger } from '../../src/logger/index.js';
 

@@ -20,6 +20,12 @@ export interface Answer {
 /** Builds the app and binds a free port; resolves to the port. */
 export async function serve(app: App): Promise<number> {
   await app.ready();
+  const engine = app.engine;
+  if (engine.name === 'bun') {
+    // The Bun engine's handler on a server of the test's own (only under Bun).
+    const bun = (globalThis as { Bun?: { serve(o: object): { port: number } } }).Bun!;
+    return bun.serve({ port: 0, hostname: '127.0.0.1', fetch: engine.fetch }).port;
+  }
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   return (app.fastify.server.address() as AddressInfo).port;
 }

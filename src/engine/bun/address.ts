@@ -5,7 +5,7 @@
  */
 import proxyAddr from '@fastify/proxy-addr';
 import type { TrustProxy } from '../engine.js';
-import { type AddressOf, peerOf } from './request.js';
+import { type AddressOf, type BunRequest, peerOf } from './request.js';
 
 type Trust = (address: string, hop: number) => boolean;
 
@@ -15,6 +15,13 @@ function trustOf(option: TrustProxy | number): Trust {
   if (typeof option === 'number') return () => false;
   if (typeof option === 'string') return proxyAddr.compile(option.split(',').map((s) => s.trim()));
   return proxyAddr.compile(option as string[]);
+}
+
+/** Whether a request came through a proxy the app trusts (its peer is one). */
+export function peerTrust(trustProxy: TrustProxy | undefined): (request: BunRequest) => boolean {
+  if (trustProxy === undefined || trustProxy === false) return () => false;
+  const trust = trustOf(trustProxy);
+  return (request) => trust(peerOf(request), 0);
 }
 
 /** How a request's address is found, given the peer's address of a request. */

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noopTracer } from '../../contracts.js';
 import { toProblem } from '../../errors/index.js';
 import { pathOf, shownPath } from '../../request/request-state.js';
+import { BODY_ABANDONED } from '../../routing/before-body.js';
 import type { AppRuntime } from '../../routing/runtime.js';
 import { type AnswerPath, errorPayload, sendProblem, UNMATCHED_ROUTE } from '../answer.js';
 import { answerError, answerUnrouted, type MethodIndex } from '../errors.js';
@@ -38,16 +39,22 @@ export interface DispatchPlan {
   readonly inFlight: Set<BunReply>;
   /** The client address of a request. */
   readonly addressOf: AddressOf;
+  /** Whether the request's peer is a trusted proxy. */
+  readonly trustsPeer: (request: BunRequest) => boolean;
   /** Cookies, with the app's `cookies` option. */
   readonly cookies: CookieJar;
   /** Response compression; undefined when off. */
   readonly compressor: Compressor | undefined;
 }
 
-/** Answers one web Request; `server` is the Bun server that received it (none under inject). */
+/**
+ * Answers one web Request; `server` is the Bun server that received it, none under inject,
+ * which may give the peer's address instead.
+ */
 export type Dispatch = (
   native: Request,
   server: BunServer | undefined,
+  peer?: string,
 ) => Response | Promise<Response>;
 
 const asFastify = (request: BunRequest) => request as unknown as FastifyRequest;
@@ -61,8 +68,10 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
   let counter = 0;
   const shared = {
     addressOf: plan.addressOf,
+    trustsPeer: plan.trustsPeer,
     deadline: runtime.shutdownDeadline,
     cookies: plan.cookies,
+    cookieParser: { parseCookie: (header: string) => plan.cookies.parse(header) },
   };
 
   const sink: ReplySink = {
@@ -98,7 +107,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
 
   const answerProblem = (request: BunRequest, reply: BunReply, which: RouteProblem) => {
     request.keelsonRoute = UNMATCHED_ROUTE;
-    const problem = toProblem({ code: which.problem, statusCode: 400 });
+    const problem = toProblem({ code: which.problem, statusCode: which.status });
     const shown = shownPath(pathOf(request.url));
     problem.detail =
       which.problem === 'FST_ERR_BAD_URL'
@@ -112,7 +121,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
     try {
       out = route.compiled.handle(asFastify(request), asReply(reply));
     } catch (err) {
-      reply.send(err);
+      reply.fail(err);
       return;
     }
     if (
@@ -124,16 +133,16 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
         (value) => {
           if (value !== undefined && value !== reply) reply.send(value);
         },
-        (err: unknown) => reply.send(err),
+        (err: unknown) => reply.fail(err),
       );
     } else if (out !== undefined) {
       reply.send(out);
     }
   };
 
-  return function dispatch(native, server) {
+  return function dispatch(native, server, peer) {
     const startedAt = performance.now();
-    const request = new BunRequest(native, server, shared);
+    const request = new BunRequest(native, server, shared, peer);
     request.id = idHeader
       ? requestIdFor(request.header(idHeader))
       : `req-${(++counter).toString(36)}`;
@@ -142,13 +151,10 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
     const method = request.method;
     const found = router.find(method, request.url);
     const route = found && !('problem' in found.store) ? found.store : undefined;
-    if (tracer) {
-      const label = route ? `${method} ${route.pattern}` : method;
-      request.keelsonSpan = tracer.start(label, {
-        kind: 'server',
-        headers: request.headers,
-        attributes: serverSpanAttributes(asFastify(request), route?.pattern),
-      });
+    // A URL the router cannot take is answered before any hook, as Fastify's frameworkErrors.
+    if (found !== null && route === undefined) {
+      answerProblem(request, reply, found.store as RouteProblem);
+      return reply.response();
     }
     if (cors) {
       const ownOptions = method === 'OPTIONS' && route !== undefined;
@@ -165,12 +171,17 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
         return reply.response();
       }
     }
-    if (found === null) {
-      answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
-      return reply.response();
+    // The span begins after CORS, which answers a preflight first.
+    if (tracer) {
+      const label = route ? `${method} ${route.pattern}` : method;
+      request.keelsonSpan = tracer.start(label, {
+        kind: 'server',
+        headers: request.headers,
+        attributes: serverSpanAttributes(asFastify(request), route?.pattern),
+      });
     }
-    if (route === undefined) {
-      answerProblem(request, reply, found.store as RouteProblem);
+    if (found === null || route === undefined) {
+      answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
       return reply.response();
     }
     reply.serializers = route.serializers;
@@ -181,8 +192,14 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
       const read = () => readBody(request, plan.bodyLimit, compiled.decode);
       if (compiled.bodyLast) {
         let reading: Promise<void> | undefined;
+        // A body that cannot be read is answered at once, as the Fastify engine's parser does;
+        // the middleware waiting on next() is told the request was answered without it.
         request.keelsonReadBody = () => {
-          reading ??= read();
+          reading ??= read().catch((err: unknown) => {
+            request.keelsonRoute = route.pattern;
+            reply.fail(err);
+            throw BODY_ABANDONED;
+          });
           return reading;
         };
       } else {
@@ -190,7 +207,7 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
           () => run(request, reply, route),
           (err: unknown) => {
             request.keelsonRoute = route.pattern;
-            reply.send(err);
+            reply.fail(err);
           },
         );
         return reply.response();

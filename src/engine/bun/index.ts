@@ -18,7 +18,8 @@ import type { AppEngineCore, EngineInfo, EngineMountPlan } from '../contract.js'
 import type { TrustProxy } from '../engine.js';
 import { methodIndex } from '../errors.js';
 import { type SecurityHeaders, securityHeadersFor } from '../security-headers.js';
-import { addressFinder } from './address.js';
+import { addressFinder, peerTrust } from './address.js';
+import type { BunServer } from './bun-types.js';
 import type { Compressor } from './compressor.js';
 import type { CookieJar } from './cookie-jar.js';
 import { bunCors } from './cors.js';
@@ -93,11 +94,14 @@ export class BunEngine implements AppEngineCore {
       },
     });
     this.server = server;
+    const fetch = (request: Request, bunServer?: BunServer) =>
+      Promise.resolve(this.#mounted()(request, bunServer));
     this.info = {
       name: 'bun',
       get server() {
         return server.current();
       },
+      fetch,
     };
   }
 
@@ -120,6 +124,7 @@ export class BunEngine implements AppEngineCore {
       draining: this.runtime.shutdownBegun,
       inFlight: this.#inFlight,
       addressOf: addressFinder(options.trustProxy),
+      trustsPeer: peerTrust(options.trustProxy),
       cookies: this.#cookies,
       compressor: this.#compressor,
     });

@@ -5,6 +5,7 @@
  * @module
  */
 import { STATUS_CODES } from 'node:http';
+import { parseSetCookie } from 'cookie';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { ResponseBody } from './bun-types.js';
 import type { Dispatch } from './dispatch.js';
@@ -12,7 +13,8 @@ import type { Dispatch } from './dispatch.js';
 function urlOf(options: InjectOptions): string {
   const given = options.url ?? options.path ?? '/';
   const text = typeof given === 'string' ? given : given.pathname;
-  const url = new URL(text, 'http://localhost');
+  // A path is taken as written ('//a' is a path, not a host): only an absolute URL is parsed.
+  const url = new URL(text.startsWith('/') ? `http://localhost${text}` : text, 'http://localhost');
   const query = options.query;
   if (typeof query === 'string') url.search = query;
   else if (query) {
@@ -26,24 +28,26 @@ function urlOf(options: InjectOptions): string {
 function bodyOf(options: InjectOptions, headers: Headers): ResponseBody | undefined {
   const payload = options.payload ?? options.body;
   if (payload === undefined || payload === null) return undefined;
-  if (typeof payload === 'string' || payload instanceof Uint8Array) return payload as ResponseBody;
+  // Bytes, not a string: a string body would get a `text/plain` type the client never sent.
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (payload instanceof Uint8Array) return payload as ResponseBody;
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return JSON.stringify(payload);
+  return Buffer.from(JSON.stringify(payload));
 }
 
 function requestOf(options: InjectOptions | string): Request {
   const opts: InjectOptions = typeof options === 'string' ? { url: options } : options;
-  const headers = new Headers();
+  // What light-my-request adds: a Host and a User-Agent.
+  const headers = new Headers({ host: 'localhost:80', 'user-agent': 'lightMyRequest' });
   for (const [name, value] of Object.entries(opts.headers ?? {})) {
-    if (value !== undefined) for (const v of [value].flat()) headers.append(name, String(v));
+    if (value === undefined) continue;
+    headers.delete(name);
+    for (const v of [value].flat()) headers.append(name, String(v));
   }
   const method = (opts.method ?? 'GET').toUpperCase();
   const body = bodyOf(opts, headers);
   if (body !== undefined && !headers.has('content-length')) {
-    headers.set(
-      'content-length',
-      String(typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength),
-    );
+    headers.set('content-length', String((body as Uint8Array).byteLength));
   }
   const init: RequestInit = { method, headers };
   if (body !== undefined && method !== 'GET' && method !== 'HEAD') init.body = body;
@@ -55,7 +59,8 @@ export async function bunInject(
   dispatch: Dispatch,
   options: InjectOptions | string,
 ): Promise<LightMyRequestResponse> {
-  const response = await dispatch(requestOf(options), undefined);
+  const peer = typeof options === 'string' ? undefined : options.remoteAddress;
+  const response = await dispatch(requestOf(options), undefined, peer);
   const raw = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -81,7 +86,7 @@ export async function bunInject(
     stream: () => {
       throw new Error('stream() is not available from the Bun engine');
     },
-    cookies: [],
+    cookies: cookies.map((line) => parseSetCookie(line)),
     trailers: {},
     raw: { req: undefined, res: undefined },
   };

@@ -109,6 +109,11 @@ export class BunReply {
     return this;
   }
 
+  /** Answers `code` (302 by default) with `Location: url`. */
+  redirect(url: string, code = 302): this {
+    return this.header('location', url).code(code).send();
+  }
+
   /** Sets `content-type`. */
   type(contentType: string): this {
     return this.header('content-type', contentType);
@@ -117,14 +122,17 @@ export class BunReply {
   /** Answers with `payload`; an Error is answered as a problem. Later calls do nothing. */
   send(payload?: unknown): this {
     if (this.#sent) return this;
-    if (payload instanceof Error) {
-      this.#sink.fail(this, payload);
-      return this;
-    }
+    if (payload instanceof Error) return this.fail(payload);
     this.#sent = true;
     const response = this.#sink.answer(this, payload);
     this.#response = response;
     this.#waiting?.(response);
+    return this;
+  }
+
+  /** Answers `error`, whatever was thrown, as a problem through the app's error path. */
+  fail(error: unknown): this {
+    if (!this.#sent) this.#sink.fail(this, error);
     return this;
   }
 

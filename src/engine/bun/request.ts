@@ -18,15 +18,25 @@ export type AddressOf = (request: BunRequest) => string;
 export interface RequestShared {
   /** The client's address of a request. */
   readonly addressOf: AddressOf;
+  /** Whether the request's peer is a proxy the app trusts (`trustProxy`). */
+  readonly trustsPeer: (request: BunRequest) => boolean;
   /** The shutdown's deadline. */
   readonly deadline: AbortSignal;
   /** Cookies, with the app's `cookies` option. */
   readonly cookies: CookieJar;
+  /** The jar's parser, as `request.server.parseCookie`. */
+  readonly cookieParser: { parseCookie(header: string): Record<string, string | undefined> };
 }
 
 /** The address of the peer that sent the request (`127.0.0.1` under `inject()`). */
 export function peerOf(request: BunRequest): string {
-  return request.server?.requestIP(request.native)?.address ?? '127.0.0.1';
+  return request.bunServer?.requestIP(request.native)?.address ?? request.peer ?? '127.0.0.1';
+}
+
+/** The last value of a header a chain of proxies appended to. */
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',');
+  return (comma === -1 ? value : value.slice(comma + 1)).trim();
 }
 
 /** One request on the Bun engine. */
@@ -53,20 +63,29 @@ export class BunRequest {
   keelsonDeprecated: string | null = null;
   keelsonReadBody: (() => Promise<void>) | null = null;
   /** The Bun server that received it; undefined under `inject()`. */
-  readonly server: BunServer | undefined;
+  readonly bunServer: BunServer | undefined;
+  /** The request's cookies once read (`c.cookies`); null before, as on the Fastify engine. */
+  cookies: Record<string, string | undefined> | null = null;
+  /** The peer's address `inject()` was given (`remoteAddress`). */
+  readonly peer: string | undefined;
   readonly #shared: RequestShared;
   #ip: string | undefined;
-  #cookies: Record<string, string | undefined> | undefined;
   #headers: PlainHeaders | undefined;
   #done = false;
   #unfollow: (() => void) | undefined;
 
   /** Made by the engine for each request. */
-  constructor(native: Request, server: BunServer | undefined, shared: RequestShared) {
+  constructor(
+    native: Request,
+    server: BunServer | undefined,
+    shared: RequestShared,
+    peer?: string,
+  ) {
     this.native = native;
+    this.peer = peer;
     this.method = native.method;
     this.url = targetOf(native.url);
-    this.server = server;
+    this.bunServer = server;
     this.#shared = shared;
   }
 
@@ -121,21 +140,28 @@ export class BunRequest {
     return this.#ip;
   }
 
-  /** The host the client asked for, without its port. */
-  get hostname(): string {
-    const host = this.header('host');
-    return typeof host === 'string' ? host.replace(/:\d+$/, '') : '';
+  /** The host the client asked for: `X-Forwarded-Host` from a trusted proxy, else `Host`. */
+  get host(): string {
+    const forwarded = this.header('x-forwarded-host');
+    if (forwarded && this.#shared.trustsPeer(this)) return lastEntry(forwarded);
+    return this.header('host') ?? '';
   }
 
-  /** The port the client asked for, when its Host names one. */
+  /** The host the client asked for, without its port. */
+  get hostname(): string {
+    return this.host.replace(/:\d+$/, '');
+  }
+
+  /** The port the client asked for, when its host names one. */
   get port(): number | null {
-    const host = this.header('host');
-    const m = typeof host === 'string' ? /:(\d+)$/.exec(host) : null;
+    const m = /:(\d+)$/.exec(this.host);
     return m ? Number(m[1]) : null;
   }
 
-  /** Always `http` (TLS ends in front of the service). */
-  get protocol(): 'http' {
+  /** `X-Forwarded-Proto` from a trusted proxy, else `http` (Bun.serve here speaks plain HTTP). */
+  get protocol(): string {
+    const forwarded = this.header('x-forwarded-proto');
+    if (forwarded && this.#shared.trustsPeer(this)) return lastEntry(forwarded);
     return 'http';
   }
 
@@ -168,14 +194,9 @@ export class BunRequest {
     };
   }
 
-  /** The request's cookies, parsed at the first read. */
-  get cookies(): Record<string, string | undefined> {
-    this.#cookies ??= this.#shared.cookies.parse(this.header('cookie'));
-    return this.#cookies;
-  }
-
-  set cookies(value: Record<string, string | undefined>) {
-    this.#cookies = value;
+  /** What the cookies feature reads of Fastify's `request.server`: its cookie parser. */
+  get server(): { parseCookie(header: string): Record<string, string | undefined> } {
+    return this.#shared.cookieParser;
   }
 
   /** Checks a signed cookie's value, as @fastify/cookie's `unsignCookie`. */

@@ -18,7 +18,7 @@ import type { BunRequest } from './request.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const BYTES_TYPE = 'application/octet-stream';
-const NO_BODY = new Set([204, 205, 304]);
+const NO_BODY = new Set([204, 304]);
 
 /** What making a Response reads besides the reply. */
 export interface RespondPlan {
@@ -29,27 +29,47 @@ export interface RespondPlan {
   readonly compressor: Compressor | undefined;
 }
 
-/** The body of `payload`, `content-type` set on the reply when it has none. */
+/** True when a content type's media type (not its parameters) names JSON. */
+function isJsonMedia(type: string): boolean {
+  const semi = type.indexOf(';');
+  return (semi === -1 ? type : type.slice(0, semi)).includes('json');
+}
+
+/**
+ * The body of `payload`, with Fastify's rules for `reply.send()`: a stream or bytes as they are,
+ * a string as text unless typed, anything else (a typed string too) as JSON when the type is
+ * JSON or unset (`; charset=utf-8` added), through the route's serializer; `null` under
+ * another type is an empty body.
+ */
 function bodyOf(
   reply: BunReply,
   payload: unknown,
   serializer: Serializer | undefined,
 ): ResponseBody | null {
   if (payload === undefined) return null;
-  if (typeof payload === 'string') {
-    if (!reply.hasHeader('content-type')) reply.header('content-type', TEXT_TYPE);
-    return payload;
+  const type = reply.getHeader('content-type') as string | undefined;
+  if (payload !== null) {
+    if (payload instanceof ReadableStream || isNodeStream(payload)) return payload as ResponseBody;
+    // A typed array (a Buffer) is bytes; a bare ArrayBuffer is an object, JSON `{}`, as on Fastify.
+    if (ArrayBuffer.isView(payload)) {
+      if (type === undefined) reply.header('content-type', BYTES_TYPE);
+      return payload as ResponseBody;
+    }
+    if (typeof payload === 'string' && type === undefined) {
+      reply.header('content-type', TEXT_TYPE);
+      return payload;
+    }
   }
-  if (payload instanceof Uint8Array || payload instanceof ArrayBuffer) {
-    if (!reply.hasHeader('content-type')) reply.header('content-type', BYTES_TYPE);
-    return payload as ResponseBody;
+  if (type === undefined || isJsonMedia(type)) {
+    if (type === undefined) reply.header('content-type', JSON_TYPE);
+    else if (!/;\s*charset\s*=/i.test(type)) {
+      reply.header('content-type', `${type.trim().replace(/;$/, '')}; charset=utf-8`);
+    }
+    if (typeof payload === 'string') return payload;
+    return serializer ? serializer(payload) : JSON.stringify(payload);
   }
-  if (payload instanceof ReadableStream || isNodeStream(payload)) {
-    if (!reply.hasHeader('content-type')) reply.header('content-type', BYTES_TYPE);
-    return payload as ResponseBody;
-  }
-  if (!reply.hasHeader('content-type')) reply.header('content-type', JSON_TYPE);
-  return serializer ? serializer(payload) : JSON.stringify(payload);
+  if (payload === null) return null;
+  return typeof payload === 'string' ? payload : String(payload);
 }
 
 function isNodeStream(value: unknown): boolean {

@@ -27,6 +27,8 @@ export interface BunRoute {
 /** Why a URL matched nothing a route can take: Fastify's codes for the same cases. */
 export interface RouteProblem {
   readonly problem: 'FST_ERR_BAD_URL' | 'FST_ERR_MAX_PARAM_LENGTH';
+  /** The status Fastify gives it (414 for a parameter over `maxParamLength`). */
+  readonly status: number;
 }
 
 /** What the router finds for a request. */
@@ -42,8 +44,8 @@ export interface BunRouter {
   find(method: string, target: string): Found | null;
 }
 
-const badUrl: RouteProblem = { problem: 'FST_ERR_BAD_URL' };
-const longParam: RouteProblem = { problem: 'FST_ERR_MAX_PARAM_LENGTH' };
+const badUrl: RouteProblem = { problem: 'FST_ERR_BAD_URL', status: 400 };
+const longParam: RouteProblem = { problem: 'FST_ERR_MAX_PARAM_LENGTH', status: 414 };
 const noop = () => {};
 
 function serializersOf(compiled: CompiledRoute): Map<number, Serializer> {
