@@ -34,13 +34,49 @@ function rawExchange(port: number, bytes: string): Promise<string> {
   });
 }
 
+/** What the event stream of `/events` reads as on the wire. */
+const EVENTS = ': stream open\n\ndata: 1\n\ndata: 2\n\n';
+
+/**
+ * GETs `path` and reads its answer, calling `next` once exactly `first` has arrived: an engine
+ * that buffers the stream never sends `first` alone, and the request times out.
+ */
+function readLive(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  first: string,
+  next: () => void,
+): Promise<{ body: string; length: string | undefined; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => {
+        body += String(d);
+        if (body === first) next();
+      });
+      res.on('end', () =>
+        resolve({
+          body,
+          length: res.headers['content-length'],
+          encoding: res.headers['content-encoding'],
+        }),
+      );
+    });
+    req.setTimeout(3_000, () => req.destroy(new Error(`${path}: the first part never came alone`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** The wire-edge cases, run on `engine`. */
 export function wireCases(engine: EngineName): void {
   describe('the edges of the wire', () => {
     let s: Served;
     let release = gate();
     beforeAll(async () => {
-      const made = engineApp(engine);
+      const made = engineApp(engine, { compress: true });
       made.app.addRoutes(
         get('/json', () => ({ a: 1 })),
         get('/bytes', () => Buffer.from('five!')),
@@ -54,32 +90,35 @@ export function wireCases(engine: EngineName): void {
             })(),
           ),
         ),
+        get('/events', (c) =>
+          c.sse(
+            (async function* events() {
+              yield { data: 1 };
+              await release.opened;
+              yield { data: 2 };
+            })(),
+          ),
+        ),
         post('/echo', { body: z.object({ a: z.string() }) }, (c) => c.body),
       );
       s = await listen(made);
     });
     afterAll(() => s?.close());
 
-    it('sends a stream as it is produced, not once it has ended', async () => {
-      release = gate();
-      const body = await new Promise<string>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port: s.port, path: '/live', agent: false });
-        req.on('response', (res) => {
-          // No length known in advance: the stream is not buffered.
-          expect(res.headers['content-length']).toBeUndefined();
-          let text = '';
-          res.on('data', (d: Buffer) => {
-            text += String(d);
-            // The second chunk is only made once the first has reached the client.
-            if (text === 'first;') release.open();
-          });
-          res.on('end', () => resolve(text));
-        });
-        req.setTimeout(3_000, () => req.destroy(new Error('the first chunk never came alone')));
-        req.on('error', reject);
-        req.end();
-      });
-      expect(body).toBe('first;second');
+    it('sends a stream and an event stream as they are produced, even with compression on', async () => {
+      const cases = [
+        ['/live', {}, 'first;', 'first;second'],
+        // Event streams are never compressed, whatever the client accepts.
+        ['/events', { 'accept-encoding': 'gzip, br' }, ': stream open\n\ndata: 1\n\n', EVENTS],
+      ] as const;
+      for (const [path, headers, first, whole] of cases) {
+        release = gate();
+        const answer = await readLive(s.port, path, headers, first, release.open);
+        expect([path, answer]).toEqual([
+          path,
+          { body: whole, length: undefined, encoding: undefined },
+        ]);
+      }
     });
 
     it('answers HEAD with the headers GET has, for JSON, bytes and streams', async () => {
