@@ -127,6 +127,9 @@ export function wireCases(engine: EngineName): void {
         const head = await s.send(path, { method: 'HEAD' });
         expect([path, head.status, head.text]).toEqual([path, 200, '']);
         for (const name of ['content-type', 'content-length']) {
+          // Bun.serve itself buffers a stream whose data is all there and gives its GET a
+          // length, which its HEAD (chunked, as Fastify's both) cannot know.
+          if (engine === 'bun' && path === '/stream' && name === 'content-length') continue;
           expect([path, name, head.headers[name]]).toEqual([path, name, got.headers[name]]);
         }
       }
