@@ -63,8 +63,10 @@ describe('the subpath entries keelson/extend, keelson/client, keelson/testing an
     expect(Object.keys(extend).sort()).toEqual([
       'BODY_READER',
       'DEFAULTS',
+      'ENGINE_UNSUPPORTED',
       'ERROR_CATALOGUE',
       'EVENT_STREAM_TYPE',
+      'EngineUnsupportedError',
       'MULTIPART_TYPE',
       'NOOP_SPAN',
       'PROBLEM_CHANNEL',

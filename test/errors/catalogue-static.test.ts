@@ -21,6 +21,8 @@ const ALLOWED = new Set([
   'src/engine/bun/body.ts statusCode: 400',
   // A Bun-engine reply's status before the route sets one.
   'src/engine/bun/reply.ts statusCode = 200',
+  // The status a request cut off at shutdown is logged with on the Bun engine (as in connections.ts).
+  'src/engine/bun/reply.ts statusCode = 503',
 ]);
 /** Codes of other libraries' errors (Fastify, Node, jose), matched or passed on, not answered. */
 const FOREIGN = /^(FST_|ERR_|HPE_|E[A-Z]+$)/;
