@@ -11,6 +11,7 @@ import type { PanelPlan } from './builtin-routes.js';
 import type { ResolvedConfig } from './config/index.js';
 import { noopTracer } from './contracts.js';
 import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
+import type { BuildOpenApiOptions } from './docs/openapi.js';
 import { type AnswerPath, answerPathFor } from './engine/answer.js';
 import { BunEngine } from './engine/bun/index.js';
 import type { AppEngineCore, EngineInfo, EngineMountPlan } from './engine/contract.js';
@@ -21,6 +22,7 @@ import type { EngineServer } from './lifecycle/engine-server.js';
 import type { Logger } from './logger/index.js';
 import type { AppRuntime, RequestObserver } from './routing/runtime.js';
 import { checkTimeout } from './routing/timeout.js';
+import type { Middleware } from './routing/types.js';
 import type { StaticMount, StaticOptions } from './static/index.js';
 
 /** The runtime of a new App: no integrations yet, the lifecycle's signals, the request log's exclusions. */
@@ -134,4 +136,17 @@ export function fastifyOf(info: EngineInfo): FastifyInstance {
   throw new Error(
     "app.fastify: this app runs on the Bun engine (engine: 'bun'), which has no Fastify instance; read app.engine",
   );
+}
+
+/** What the document needs besides the table: app middleware and the shape of error answers. */
+export function docsOptionsOf(
+  answerPath: AnswerPath,
+  appMiddleware: readonly Middleware[],
+): BuildOpenApiOptions {
+  const { body, contentType, schema } = answerPath.errors;
+  const options: BuildOpenApiOptions = { middleware: appMiddleware };
+  if (body !== undefined || schema !== undefined) {
+    options.errorResponse = schema ? { contentType, schema } : { contentType };
+  }
+  return options;
 }

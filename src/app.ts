@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { engineFor, fastifyOf, newRuntime, panelPlanOf } from './app-engine.js';
+import { docsOptionsOf, engineFor, fastifyOf, newRuntime, panelPlanOf } from './app-engine.js';
 import { type AppOptions, excludedPaths } from './app-options.js';
 import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
 import { type ResolvedConfig, resolveConfig } from './config/index.js';
@@ -14,7 +14,7 @@ import {
 } from './contracts.js';
 import { OpenApiDocuments } from './docs/documents.js';
 import type { OpenApiDocument } from './docs/openapi.js';
-import { type AppEngineCore, docsOptionsOf, type EngineInfo } from './engine/contract.js';
+import type { AppEngineCore, EngineInfo } from './engine/contract.js';
 import { HealthRegistry } from './health/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';

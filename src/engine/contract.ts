@@ -4,7 +4,6 @@
  * @module
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { BuildOpenApiOptions } from '../docs/openapi.js';
 import type { EngineServer } from '../lifecycle/engine-server.js';
 import type { AppRuntime } from '../routing/runtime.js';
 import type { RouteEntry } from '../routing/table.js';
@@ -58,17 +57,4 @@ export interface AppEngineCore {
   mount(plan: EngineMountPlan): Promise<void>;
   /** Serves one request with no socket. */
   inject(request: InjectOptions | string): Promise<LightMyRequestResponse>;
-}
-
-/** What the document needs besides the table: app middleware and the shape of error answers. */
-export function docsOptionsOf(
-  answerPath: AnswerPath,
-  appMiddleware: readonly Middleware[],
-): BuildOpenApiOptions {
-  const { body, contentType, schema } = answerPath.errors;
-  const options: BuildOpenApiOptions = { middleware: appMiddleware };
-  if (body !== undefined || schema !== undefined) {
-    options.errorResponse = schema ? { contentType, schema } : { contentType };
-  }
-  return options;
 }
