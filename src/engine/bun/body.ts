@@ -24,33 +24,26 @@ export function hasBody(request: BunRequest): boolean {
   return length !== undefined && length !== '0';
 }
 
-/** Reads at most `limit` bytes of the body; a longer one is a 413. */
-async function readBytes(request: BunRequest, limit: number): Promise<Uint8Array> {
+/** The body's declared length, checked against `limit`; undefined when it is sent chunked. */
+function declaredLength(request: BunRequest, limit: number): number | undefined {
   const length = request.header('content-length');
-  if (typeof length === 'string') {
-    const n = Number(length);
-    if (!/^\d+$/.test(length)) {
-      throw engineError(
-        'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
-        400,
-        'Request body size did not match Content-Length',
-      );
-    }
-    if (n > limit)
-      throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
+  if (length === undefined) return undefined;
+  if (!/^\d+$/.test(length)) {
+    throw engineError(
+      'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+      400,
+      'Request body size did not match Content-Length',
+    );
   }
-  const stream = request.native.body;
-  if (stream === null) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+  const n = Number(length);
+  if (n > limit) throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
+  return n;
+}
+
+/** Runs a read of the body, its failures made the answers the Fastify engine gives. */
+async function reading<T>(request: BunRequest, read: () => Promise<T>): Promise<T> {
   try {
-    for await (const chunk of stream as AsyncIterable<Uint8Array>) {
-      size += chunk.byteLength;
-      if (size > limit) {
-        throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
-      }
-      chunks.push(chunk);
-    }
+    return await read();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw err;
     // The client left mid-body: nobody gets the answer, the log says why.
@@ -61,7 +54,39 @@ async function readBytes(request: BunRequest, limit: number): Promise<Uint8Array
     // Bun could not read the body off the wire (broken chunked framing): Node's parser's 400.
     throw keelsonError('MALFORMED_REQUEST', 'The request is not valid HTTP/1.1.');
   }
+}
+
+/** Reads a chunked body, chunk by chunk: past `limit` bytes it is a 413. */
+async function chunkedBytes(request: BunRequest, limit: number): Promise<Uint8Array> {
+  const stream = request.native.body;
+  if (stream === null) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      throw engineError('FST_ERR_CTP_BODY_TOO_LARGE', 413, 'Request body is too large');
+    }
+    chunks.push(chunk);
+  }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+}
+
+/**
+ * The body as text, at most `limit` bytes (after decoding). A body of a declared length is read
+ * whole by Bun (it holds the client to that length), the fast path; a chunked one chunk by chunk.
+ */
+async function bodyText(request: BunRequest, limit: number, decode: boolean): Promise<string> {
+  const length = declaredLength(request, limit);
+  const encoded = decode && request.header('content-encoding') !== undefined;
+  const native = request.native;
+  if (length !== undefined && !encoded) return reading(request, () => native.text());
+  let bytes =
+    length !== undefined
+      ? new Uint8Array(await reading(request, () => native.arrayBuffer()))
+      : await reading(request, () => chunkedBytes(request, limit));
+  if (decode) bytes = decoded(request, bytes, limit);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 const DECODERS: Readonly<Record<string, (bytes: Uint8Array, max: number) => Buffer>> = {
@@ -115,9 +140,7 @@ export async function readBody(request: BunRequest, limit: number, decode: boole
       `Unsupported Media Type: ${String(request.header('content-type'))}`,
     );
   }
-  let bytes = await readBytes(request, limit);
-  if (decode) bytes = decoded(request, bytes, limit);
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  const text = await bodyText(request, limit, decode);
   if (!json) {
     request.body = text;
     return;
