@@ -5,7 +5,6 @@
  * cookies pay only the plugin's `onSend` check.
  * @module
  */
-import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EnginePlugin } from '../engine/plugin.js';
 
@@ -71,6 +70,8 @@ export function cookiesPlugin({ secret }: CookiesOptions = {}, isProduction = fa
   // The plugin merges parseOptions into the options of every setCookie and clearCookie.
   const defaults = { httpOnly: true, sameSite: 'lax', path: '/', secure: isProduction } as const;
   return async function registerCookies(fastify: FastifyInstance): Promise<void> {
+    // Loaded with the Fastify engine only.
+    const fastifyCookie = (await import('@fastify/cookie')).default;
     await fastify.register(fastifyCookie, {
       hook: false,
       parseOptions: defaults,

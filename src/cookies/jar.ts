@@ -5,17 +5,25 @@
  * path replacing an earlier one.
  * @module
  */
-import { Signer } from '@fastify/cookie';
+import { createRequire } from 'node:module';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { CookieJar, PendingCookies } from '../engine/bun/cookie-jar.js';
 import { type CookieOptions, type CookiesOptions, secretsOf } from './index.js';
 
 type Attributes = Parameters<typeof stringifySetCookie>[0];
 
+/** @fastify/cookie's signer (the same HMAC as the Fastify engine's), loaded when a secret is set. */
+function signerOf(secrets: string[]): import('@fastify/cookie').Signer {
+  const { Signer } = createRequire(import.meta.url)(
+    '@fastify/cookie',
+  ) as typeof import('@fastify/cookie');
+  return new Signer(secrets, 'sha256');
+}
+
 /** The cookie jar of an app, from its `cookies` option. @throws TypeError on a bad secret */
 export function cookieJar(options: CookiesOptions | undefined, isProduction: boolean): CookieJar {
   const secrets = secretsOf(options?.secret);
-  const signer = secrets ? new Signer(secrets, 'sha256') : undefined;
+  const signer = secrets ? signerOf(secrets) : undefined;
   const defaults = { httpOnly: true, sameSite: 'lax', path: '/', secure: isProduction } as const;
   const add = (pending: PendingCookies, name: string, value: string, given: CookieOptions) => {
     const { signed, ...attributes } = { ...defaults, ...given };

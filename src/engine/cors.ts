@@ -3,7 +3,7 @@
  * an `OPTIONS` that is not a preflight gets an answer of its own instead of the plugin's 400.
  * @module
  */
-import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import type { RouteEntry } from '../routing/table.js';
 import type { AnswerPath } from './answer.js';
@@ -49,6 +49,8 @@ export async function installCors(
     if (request.routeOptions.url !== '*') return done();
     answerUnrouted(answerPath, allowed, request, reply);
   });
+  // Loaded with the Fastify engine only.
+  const cors = (await import('@fastify/cors')).default;
   await fastify.register(cors, {
     ...options,
     methods: options.methods ?? routedMethods(routes),

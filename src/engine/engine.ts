@@ -3,8 +3,10 @@
  * (CORS, request hooks, response headers, error handlers) and the routes of the table mounted.
  * @module
  */
+
+import { createRequire } from 'node:module';
 import type { FastifyCorsOptions } from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
 import { installJsonParser } from '../request/body.js';
 import { decorateRequestState } from '../request/request-state.js';
@@ -36,9 +38,15 @@ export interface EngineOptions {
   readonly trustProxy: TrustProxy | undefined;
 }
 
+/** Fastify, loaded when an app on the Fastify engine is created (the Bun engine never loads it). */
+function loadFastify(): typeof import('fastify').default {
+  return createRequire(import.meta.url)('fastify') as typeof import('fastify').default;
+}
+
 /** Creates the Fastify instance with the server options the config gives. */
 export function createEngine(config: ResolvedConfig, options: EngineOptions): FastifyInstance {
   const { answerPath } = options;
+  const Fastify = loadFastify();
   const edges = edgeHandlers(answerPath);
   const fastify = Fastify({
     logger: false,
