@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ask } from './client.js';
 import type { Contender } from './contenders.js';
+import { runtimeCommand } from './runtime.js';
 
 /** How a server is started. */
 export interface StartOptions {
@@ -51,8 +52,8 @@ export async function startServer(
   { logFile, cpu, timeoutMs = 30_000 }: StartOptions,
 ): Promise<RunningServer> {
   const port = await freePort();
-  const node = [process.execPath, contender.file];
-  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
+  const run = [runtimeCommand(contender.runtime), contender.file];
+  const [command, ...args] = cpu === undefined ? run : ['taskset', '-c', String(cpu), ...run];
   let stderr = '';
   const start = performance.now();
   const out = contender.logsToStdout ? openSync(logFile, 'a') : 'ignore';
