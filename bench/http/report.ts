@@ -69,20 +69,11 @@ function throughputTable(results: Results): string {
         fixed(median(p99)),
         ...bases.map(([base]) => ratio(base)),
         // Server CPU per request moves less than req/s when the machine is shared.
-        ...(db
-          ? [
-              fixed(
-                median(
-                  series(
-                    results,
-                    (s) => s.cpuMicrosPerRequest ?? Number.NaN,
-                    contender.name,
-                    route.name,
-                  ),
-                ),
-              ),
-            ]
-          : []),
+        fixed(
+          median(
+            series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, contender.name, route.name),
+          ),
+        ),
       ]);
     }
   }
@@ -93,7 +84,7 @@ function throughputTable(results: Results): string {
       right('req/s'),
       right('p99 ms'),
       ...bases.map(([, title]) => right(title)),
-      ...(db ? [right('server CPU µs/request')] : []),
+      right('server CPU µs/request'),
     ],
     rows,
   );
@@ -173,9 +164,18 @@ function targetsTable(results: Results): string {
         mark(ratio >= target),
       ]);
     }
+    const cpu = (who: string) =>
+      series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
+    if (has(KEELSON_BUN) && has(BUN_BASELINE)) {
+      // The server's CPU per request moves less than req/s on a shared machine.
+      const ratio = medianRatio(cpu(BUN_BASELINE), cpu(KEELSON_BUN));
+      rows.push([
+        `${route.label}: server CPU per request, Elysia ÷ Keelson on Bun.serve (≥ 0.80)`,
+        fixed(ratio),
+        mark(ratio >= 0.8),
+      ]);
+    }
     if (has('keelson-db') && has(DB_BASELINE)) {
-      const cpu = (who: string) =>
-        series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
       rows.push([
         `${route.label}: server CPU per request, Keelson ÷ Fastify + pg (≤ 1.05)`,
         fixed(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE))),
