@@ -17,6 +17,8 @@ export interface StartOptions {
   readonly cpu: number | undefined;
   /** How long to wait for the first 200. @default 30_000 */
   readonly timeoutMs?: number;
+  /** Flags for the runtime, before the server file (`--cpu-prof`). */
+  readonly runtimeArgs?: readonly string[];
 }
 
 /** A contender that answered its first request. */
@@ -49,10 +51,10 @@ export async function freePort(): Promise<number> {
 /** Spawns `contender` and resolves once it has answered `GET /hello` with 200. */
 export async function startServer(
   contender: Contender,
-  { logFile, cpu, timeoutMs = 30_000 }: StartOptions,
+  { logFile, cpu, timeoutMs = 30_000, runtimeArgs = [] }: StartOptions,
 ): Promise<RunningServer> {
   const port = await freePort();
-  const run = [runtimeCommand(contender.runtime), contender.file];
+  const run = [runtimeCommand(contender.runtime), ...runtimeArgs, contender.file];
   const [command, ...args] = cpu === undefined ? run : ['taskset', '-c', String(cpu), ...run];
   let stderr = '';
   const start = performance.now();
