@@ -6,6 +6,7 @@
  */
 import type { AppOptions } from './app-options.js';
 import type { ResolvedConfig } from './config/index.js';
+import type { CookieJar } from './engine/bun/cookie-jar.js';
 import type { EnginePlugin } from './engine/plugin.js';
 import type { StaticMount, StaticOptions } from './static/index.js';
 
@@ -17,6 +18,8 @@ export interface AppFeatures {
   staticMount(prefix: string, dir: string, options?: StaticOptions): StaticMount;
   /** The plugin that serves the static mounts; undefined when there are none. */
   staticPlugin(mounts: readonly StaticMount[]): EnginePlugin | undefined;
+  /** Cookies for the Bun engine, from the `cookies` option. @throws TypeError on a bad secret */
+  cookieJar(options: AppOptions, config: ResolvedConfig): CookieJar;
 }
 
 let installed: AppFeatures | undefined;

@@ -59,6 +59,12 @@ export interface AppOptions extends KConfig {
   cookies?: CookiesOptions;
   /** Response compression (br, gzip, deflate by `Accept-Encoding`). @default false */
   compress?: boolean | CompressOptions;
+  /**
+   * The engine: `'fastify'` (on Node and on Bun) or `'bun'` (`Bun.serve`, on Bun only; cookies,
+   * uploads, event streams, WebSockets, compression, static files and the dev panel are refused
+   * there by name). @default 'fastify'
+   */
+  engine?: 'fastify' | 'bun';
 }
 
 const ENGINE_OPTIONS = new Set([
@@ -73,6 +79,7 @@ const ENGINE_OPTIONS = new Set([
   'cookies',
   'compress',
   'requestLog',
+  'engine',
 ]);
 
 /** A service's own settings passed alongside KConfig, for the dev panel's config view. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AppEngine, newRuntime } from './app-engine.js';
-import { type AppOptions, excludedPaths, extraOptions } from './app-options.js';
+import { engineFor, fastifyOf, newRuntime, panelPlanOf } from './app-engine.js';
+import { type AppOptions, excludedPaths } from './app-options.js';
 import { addBuiltinRoutes, type PanelPlan } from './builtin-routes.js';
 import { type ResolvedConfig, resolveConfig } from './config/index.js';
 import {
@@ -12,9 +12,9 @@ import {
   type Tracer,
   type Translator,
 } from './contracts.js';
-import { PanelFeed, resolveDevPanel } from './devpanel/index.js';
 import { OpenApiDocuments } from './docs/documents.js';
 import type { OpenApiDocument } from './docs/openapi.js';
+import { type AppEngineCore, docsOptionsOf, type EngineInfo } from './engine/contract.js';
 import { HealthRegistry } from './health/index.js';
 import { Lifecycle } from './lifecycle/index.js';
 import { type Logger, newLogger } from './logger/index.js';
@@ -48,7 +48,7 @@ export type Module = Registrable<App>;
 export class App {
   readonly #config: ResolvedConfig;
   readonly #logger: Logger;
-  readonly #engine: AppEngine;
+  readonly #engine: AppEngineCore;
   readonly #table = new RouteTable();
   readonly #health = new HealthRegistry();
   readonly #appMiddleware: Middleware[] = [];
@@ -64,15 +64,13 @@ export class App {
   constructor(options: AppOptions) {
     this.#config = resolveConfig(options);
     const logger = options.logger ?? newLogger(this.#config.isProduction);
-    const panel = resolveDevPanel(options.devPanel, this.#config.env);
-    const feed = panel && new PanelFeed(panel.maxRequests, panel.maxLogLines);
-    this.#panel = feed &&
-      panel && { feed, settings: panel, extra: extraOptions(options, this.#config) };
+    this.#panel = panelPlanOf(options, this.#config);
+    const feed = this.#panel?.feed;
     this.#logger = feed ? logger.tee(feed.tap) : logger;
     this.#lifecycle = new Lifecycle({
       config: this.#config,
       logger: this.#logger,
-      engine: () => this.#engine.fastify,
+      engine: () => this.#engine.server,
       ready: () => this.ready(),
     });
     const runtime = newRuntime(
@@ -81,11 +79,11 @@ export class App {
       excludedPaths(options.requestLog?.exclude),
       feed ? [feed.observer] : [],
     );
-    this.#engine = new AppEngine(options, this.#config, runtime);
+    this.#engine = engineFor(options, this.#config, runtime);
     this.#documents = new OpenApiDocuments({
       config: this.#config,
       routes: () => this.#table.entries,
-      options: () => this.#engine.docsOptions(this.#appMiddleware),
+      options: () => docsOptionsOf(this.#engine.answerPath, this.#appMiddleware),
     });
   }
 
@@ -99,9 +97,14 @@ export class App {
     return this.#logger;
   }
 
-  /** The Fastify instance underneath, for plugins Keelson does not wrap. */
+  /** The Fastify instance underneath, for plugins Keelson does not wrap. @throws on the Bun engine */
   get fastify(): FastifyInstance {
-    return this.#engine.fastify;
+    return fastifyOf(this.#engine.info);
+  }
+
+  /** The engine underneath: `{ name: 'fastify', fastify }` or `{ name: 'bun', server }`. */
+  get engine(): EngineInfo {
+    return this.#engine.info;
   }
 
   /** The metrics collector set by `setMetricsCollector`, if any. */
@@ -230,7 +233,7 @@ export class App {
   /** Serves one request with no socket, for tests. */
   async inject(request: InjectOptions | string): Promise<LightMyRequestResponse> {
     await this.ready();
-    return this.#engine.fastify.inject(request);
+    return this.#engine.inject(request);
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   setCookie,
   signedCookie,
 } from './cookies/index.js';
+import { cookieJar } from './cookies/jar.js';
 import { installContextFeatures } from './routing/context-features.js';
 import { sendEventStream } from './sse/send.js';
 import { staticMount, staticPlugin } from './static/index.js';
@@ -27,6 +28,7 @@ installAppFeatures({
   },
   staticMount,
   staticPlugin,
+  cookieJar: (options, config) => cookieJar(options.cookies, config.isProduction),
 });
 
 installContextFeatures({ readCookies, setCookie, clearCookie, signedCookie, sendEventStream });

@@ -44,3 +44,35 @@ export function refuseOnBun(
 ): void {
   if (onBun(versions)) throw new RuntimeUnsupportedError(feature, runtimeName(versions), why);
 }
+
+/** The `code` of the error `refuseOnEngine` throws. */
+export const ENGINE_UNSUPPORTED = 'KEELSON_ENGINE_UNSUPPORTED';
+
+/** Thrown when a Keelson feature is used on an engine that does not serve it (the Bun engine). */
+export class EngineUnsupportedError extends Error {
+  /** Always `KEELSON_ENGINE_UNSUPPORTED`. */
+  readonly code = ENGINE_UNSUPPORTED;
+  /** The feature refused, e.g. `the cookies option`. */
+  readonly feature: string;
+  /** The engine that does not serve it: `bun`. */
+  readonly engine: string;
+
+  /** `why` says what to do instead. */
+  constructor(feature: string, engine: string, why: string) {
+    super(
+      `${feature} is not available on the ${engine === 'bun' ? 'Bun' : engine} engine (engine: '${engine}'): ${why}`,
+    );
+    this.name = 'EngineUnsupportedError';
+    this.feature = feature;
+    this.engine = engine;
+  }
+}
+
+/** What to do instead of a feature the Bun engine refuses. */
+export const ON_FASTIFY_ENGINE =
+  "leave out `engine: 'bun'` (the default Fastify engine serves it, on Bun too)";
+
+/** Throws an EngineUnsupportedError for `feature` on the Bun engine. */
+export function refuseOnBunEngine(feature: string): never {
+  throw new EngineUnsupportedError(feature, 'bun', ON_FASTIFY_ENGINE);
+}

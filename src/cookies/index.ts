@@ -44,7 +44,8 @@ export interface CookieOptions {
 
 const MIN_SECRET_LENGTH = 32;
 
-function secretsOf(secret: CookiesOptions['secret']): string[] | undefined {
+/** The secrets of the `cookies` option, checked. @throws TypeError naming the bad one */
+export function secretsOf(secret: CookiesOptions['secret']): string[] | undefined {
   if (secret === undefined) return undefined;
   const list = typeof secret === 'string' ? [secret] : Array.isArray(secret) ? [...secret] : null;
   if (!list || list.length === 0) {

@@ -84,8 +84,7 @@ export function panelRoutes(source: PanelSource): RouteDef[] {
       return source.health(c.signal);
     }),
     get(`${PANEL_PATH}/api/events`, hidden, function devPanelEvents(c) {
-      streamFeed(c.reply, source.feed, {}, source.shutdownBegun);
-      return c.reply;
+      return streamFeed(c.reply, source.feed, {}, source.shutdownBegun);
     }),
   ];
 }

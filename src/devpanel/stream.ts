@@ -3,6 +3,7 @@
  * Written straight to the socket; a client that stops reading is dropped, so memory stays bounded.
  * @module
  */
+import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { PanelEvent, PanelFeed } from './feed.js';
 
@@ -15,13 +16,18 @@ function frame(event: PanelEvent): string {
   return `id: ${event.data.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
-/** Takes over `reply` and streams `feed` to it until the client leaves or `until` aborts. */
+/**
+ * Streams `feed` until the client leaves or `until` aborts: on the Fastify engine by taking
+ * `reply` over (returns `reply`), on an engine without Node's response (the Bun engine) as a
+ * stream the handler answers with (returned).
+ */
 export function streamFeed(
   reply: FastifyReply,
   feed: PanelFeed,
   headers: Readonly<Record<string, string>>,
   until: AbortSignal,
-): void {
+): unknown {
+  if ((reply as { raw?: unknown }).raw === undefined) return feedStream(reply, feed, until);
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -48,4 +54,30 @@ export function streamFeed(
     unsubscribe();
     until.removeEventListener('abort', stop);
   });
+  return reply;
+}
+
+/** The feed as a stream the handler answers with; a reader that falls behind is dropped. */
+function feedStream(reply: FastifyReply, feed: PanelFeed, until: AbortSignal): PassThrough {
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no');
+  const out = new PassThrough();
+  if (until.aborted) return out.end() as PassThrough;
+  out.write(`retry: 2000\nevent: hello\ndata: {}\n\n${feed.backlog().map(frame).join('')}`);
+  const unsubscribe = feed.subscribe((event) => {
+    if (out.readableLength + out.writableLength > MAX_BUFFERED) out.destroy();
+    else out.write(frame(event));
+  });
+  const heartbeat = setInterval(() => out.write(': ping\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  const stop = () => out.end();
+  until.addEventListener('abort', stop, { once: true });
+  out.once('close', () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    until.removeEventListener('abort', stop);
+  });
+  return out;
 }

@@ -16,21 +16,31 @@ export function installErrorHandlers(
   answerPath: AnswerPath,
 ): void {
   fastify.setErrorHandler(function handleError(error, request, reply) {
-    const problem = toProblem(error);
-    if (problem.status >= 500) {
-      request.keelsonError = error;
-      request.keelsonSpan?.recordError(error);
-    } else if (isKError(error) && error.cause !== undefined) {
-      // A client error's cause (a constraint a query violated) is for the log only.
-      request.keelsonError = error;
-    }
-    if (isKError(error) && error.headers) reply.headers(error.headers);
-    return sendProblem(answerPath, request, reply, problem);
+    return answerError(answerPath, error, request, reply);
   });
 
   fastify.setNotFoundHandler(function handleNotFound(request, reply) {
     return answerUnrouted(answerPath, allowed, request, reply);
   });
+}
+
+/** The problem answer to a thrown value; a 5xx error (and a KError's cause) kept for the log, never sent. */
+export function answerError(
+  answerPath: AnswerPath,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const problem = toProblem(error);
+  if (problem.status >= 500) {
+    request.keelsonError = error;
+    request.keelsonSpan?.recordError(error);
+  } else if (isKError(error) && error.cause !== undefined) {
+    // A client error's cause (a constraint a query violated) is for the log only.
+    request.keelsonError = error;
+  }
+  if (isKError(error) && error.headers) reply.headers(error.headers);
+  return sendProblem(answerPath, request, reply, problem);
 }
 
 /**

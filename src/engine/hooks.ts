@@ -92,15 +92,30 @@ export function recordRequest(
   // A response cut off mid-stream can be reported twice (its stream closes, the shutdown
   // errors it): one entry, one record.
   if (request.keelsonRecorded || answeredAtEdge(reply.raw)) return;
+  // The shutdown's mark says more than the stream watcher's guess at why a response ended.
+  const why = cutOffReason(reply.raw) ?? cutOff;
+  writeRecord(answerPath, request, reply.statusCode, reply.elapsedTime, why);
+}
+
+/**
+ * Writes the request-log entry and metrics record of one answer (any engine) and ends its span;
+ * `why` says why the response ended before its end, when it did.
+ */
+export function writeRecord(
+  answerPath: RecordedAnswers,
+  request: FastifyRequest,
+  status: number,
+  durationMs: number,
+  why: string | undefined,
+): void {
   request.keelsonRecorded = true;
   const runtime = answerPath.runtime;
-  const status = reply.statusCode;
   const span = request.keelsonSpan;
   const entry: RequestLogEntry = {
     method: request.method,
     path: shownPath(pathOf(request.url)),
     status,
-    durationMs: reply.elapsedTime,
+    durationMs,
   };
   if (answerPath.requestIdHeader !== undefined) entry.requestId = request.id;
   if (answerPath.trustProxy) entry.ip = request.ip;
@@ -111,8 +126,6 @@ export function recordRequest(
   else if (status >= 400 && isKError(error) && error.cause !== undefined) {
     entry.error = causeOf(error.cause);
   }
-  // The shutdown's mark says more than the stream watcher's guess at why a response ended.
-  const why = cutOffReason(reply.raw) ?? cutOff;
   if (why !== undefined) entry.error = why;
   if (runtime.observers?.length && observeRequest(runtime.observers, request, entry)) return;
   // request.routeOptions builds a new object on every read: only for requests no Keelson

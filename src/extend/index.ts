@@ -44,6 +44,9 @@ export {
 export type { CookieOptions, CookiesOptions } from '../cookies/index.js';
 export type { DevPanelOptions } from '../devpanel/index.js';
 export type { OpenApiDocument } from '../docs/openapi.js';
+// Engines: `app.engine` says which runs the app and hands out its own object.
+export type { BunServer } from '../engine/bun/bun-types.js';
+export type { EngineInfo } from '../engine/contract.js';
 export type { TrustProxy } from '../engine/engine.js';
 export type { RequestIdOptions } from '../engine/request-id.js';
 // Errors: options of the error answers and problem helpers
@@ -118,7 +121,12 @@ export type {
   TypedRouteDef,
 } from '../routing/types.js';
 // Runtimes: a feature that cannot run on this runtime refuses to start with this error
-export { RUNTIME_UNSUPPORTED, RuntimeUnsupportedError } from '../runtime.js';
+export {
+  ENGINE_UNSUPPORTED,
+  EngineUnsupportedError,
+  RUNTIME_UNSUPPORTED,
+  RuntimeUnsupportedError,
+} from '../runtime.js';
 export { EVENT_STREAM_TYPE, type SseOptions } from '../sse/index.js';
 export type { StaticOptions } from '../static/index.js';
 export {

@@ -3,6 +3,7 @@
  * @module
  */
 export { ConnectionTracker, type ConnectionTrackerOptions } from './connections.js';
+export type { Connections, EngineServer } from './engine-server.js';
 export { runHooks } from './hooks.js';
 export { Lifecycle, type LifecycleOptions } from './lifecycle.js';
 export {

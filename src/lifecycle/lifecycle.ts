@@ -2,13 +2,11 @@
  * The running of an App: listen, signals, and the graceful shutdown.
  * @module
  */
-import type { FastifyInstance } from 'fastify';
 import type { ResolvedConfig } from '../config/index.js';
 import type { Scheduler, ShutdownHook } from '../contracts.js';
-import { boundUrl } from '../engine/engine.js';
 import type { Logger } from '../logger/index.js';
 import { watchProcessFaults } from '../process-faults.js';
-import { ConnectionTracker } from './connections.js';
+import type { Connections, EngineServer } from './engine-server.js';
 import { flushBy, gracefulShutdown, type ShutdownOutcome } from './shutdown.js';
 
 /** What a Lifecycle runs. */
@@ -16,12 +14,19 @@ export interface LifecycleOptions {
   readonly config: ResolvedConfig;
   readonly logger: Logger;
   /** The engine, created after the lifecycle (its answer path needs the shutdown signals). */
-  readonly engine: () => FastifyInstance;
+  readonly engine: () => EngineServer;
   /** Builds the engine. */
   readonly ready: () => Promise<void>;
 }
 
 type State = 'created' | 'starting' | 'serving' | 'closing' | 'closed';
+
+/**
+ * A repeat of the first signal within this many ms is the same signal delivered twice (`bun run`
+ * forwards a signal sent to the whole process group, which the service also receives itself):
+ * not the "exit now" of a second Ctrl+C.
+ */
+export const SIGNAL_REPEAT_MS = 50;
 
 /**
  * Listens, waits for SIGINT or SIGTERM, and shuts down gracefully: `shutdownBegun` aborts the
@@ -38,10 +43,11 @@ export class Lifecycle {
   #scheduler: Scheduler | undefined;
   #state: State = 'created';
   #address: string | undefined;
-  #connections: ConnectionTracker | undefined;
+  #connections: Connections | undefined;
   #shutdown: Promise<ShutdownOutcome> | undefined;
   #closing: Promise<boolean> | undefined;
   #stopped: (() => void) | undefined;
+  #firstSignal: { readonly signal: NodeJS.Signals; readonly at: number } | undefined;
 
   /** Prepares the lifecycle; nothing runs until `listen()` or `close()`. */
   constructor(options: LifecycleOptions) {
@@ -98,7 +104,7 @@ export class Lifecycle {
   /** Binds the port and serves until a signal, then shuts down and exits. */
   async listen(): Promise<void> {
     const { config, logger } = this.#options;
-    const fastify = this.#options.engine();
+    const engine = this.#options.engine();
     if (this.#state !== 'created')
       throw new Error(`listen() called on an app that is ${this.#state}`);
     this.#state = 'starting';
@@ -127,9 +133,9 @@ export class Lifecycle {
       return;
     }
     const { port, host, sendTimeoutMs } = config;
-    this.#connections = new ConnectionTracker(fastify.server, { sendTimeoutMs, logger });
+    this.#connections = engine.track({ sendTimeoutMs, logger });
     try {
-      await fastify.listen({ port, host });
+      this.#address = await engine.listen(port, host);
     } catch (err) {
       removeSignals();
       const code = (err as NodeJS.ErrnoException).code;
@@ -138,7 +144,6 @@ export class Lifecycle {
         logger.error('no permission to listen on port %d (host %s)', port, host);
       logger.error('cannot listen on %s:%d: %s', host, port, (err as Error).message);
     }
-    this.#address = boundUrl(fastify);
     if (this.#state === 'starting') this.#state = 'serving';
     const docs = config.docs.enabled ? ` (docs: ${this.#address}${config.docs.path})` : '';
     // An env nobody gave is said, so a production run that is not one shows at once.
@@ -163,11 +168,11 @@ export class Lifecycle {
   #run(): Promise<ShutdownOutcome> {
     this.#shutdown ??= (() => {
       const { config, logger } = this.#options;
-      const fastify = this.#options.engine();
+      const engine = this.#options.engine();
       this.#state = 'closing';
       this.#begun.abort(new Error('the app is shutting down'));
       return gracefulShutdown({
-        fastify,
+        engine,
         connections: this.#connections,
         hooks: [...this.#hooks, ...this.#lastHooks],
         logger,
@@ -185,11 +190,17 @@ export class Lifecycle {
 
   #onSignal(signal: NodeJS.Signals): void {
     const { config, logger } = this.#options;
+    const first = this.#firstSignal;
+    if (first?.signal === signal && performance.now() - first.at < SIGNAL_REPEAT_MS) {
+      logger.info('%s delivered twice within %d ms: taken as one', signal, SIGNAL_REPEAT_MS);
+      return;
+    }
     if (this.#shutdown) {
       logger.warn('%s received again during shutdown: exiting now', signal);
       flushBy(logger, Date.now() + 1_000);
       process.exit(1);
     }
+    this.#firstSignal = { signal, at: performance.now() };
     logger.info('%s received: shutting down', signal);
     this.#closing = this.#run().then(({ ok, endsAt }) => {
       logger.info('%s stopped%s', config.serviceName, ok ? '' : ' with errors');

@@ -2,19 +2,19 @@
  * The graceful shutdown, every phase with its share of the deadline.
  * @module
  */
-import type { FastifyInstance } from 'fastify';
 import type { ShutdownHook } from '../contracts.js';
 import { describeError } from '../errors/describe.js';
 import type { Logger } from '../logger/index.js';
-import type { ConnectionTracker } from './connections.js';
+import type { Connections, EngineServer } from './engine-server.js';
 import { runHooks } from './hooks.js';
 import { raceAbort, raceTime } from './race.js';
 
 /** What a graceful shutdown works on. */
 export interface ShutdownPlan {
-  readonly fastify: FastifyInstance;
+  /** The engine's listening side. */
+  readonly engine: EngineServer;
   /** The listening server's connections; undefined when the app never listened. */
-  readonly connections: ConnectionTracker | undefined;
+  readonly connections: Connections | undefined;
   readonly hooks: readonly ShutdownHook[];
   readonly logger: Logger;
   /** How long the shutdown may take once the listener closes. */
@@ -51,7 +51,7 @@ export function shutdownShares(timeoutMs: number): { drainMs: number; hooksMs: n
  * Every cut is logged. Never rejects.
  */
 export async function gracefulShutdown(plan: ShutdownPlan): Promise<ShutdownOutcome> {
-  const { fastify, connections, logger, timeoutMs } = plan;
+  const { engine, connections, logger, timeoutMs } = plan;
   if (plan.drainDelayMs > 0) {
     logger.info('readiness answers 503; serving on for %d ms before draining', plan.drainDelayMs);
     await new Promise((resolve) => setTimeout(resolve, plan.drainDelayMs));
@@ -68,12 +68,12 @@ export async function gracefulShutdown(plan: ShutdownPlan): Promise<ShutdownOutc
   let ok = true;
   // close() closes the connections idle at that moment; a keep-alive connection whose request
   // finishes later would otherwise hold the drain until the client drops it.
-  const sweep = setInterval(() => fastify.server.closeIdleConnections?.(), 50);
+  const sweep = setInterval(() => engine.closeIdle(), 50);
   try {
     let drained = false;
     let closeFailed = false;
     // A close() that rejects (an onClose hook that throws) still leaves the hooks to run.
-    const closed = fastify.close().then(
+    const closed = engine.close().then(
       () => {
         drained = true;
       },
@@ -95,12 +95,12 @@ export async function gracefulShutdown(plan: ShutdownPlan): Promise<ShutdownOutc
       ok = false;
       const cut = connections?.cutAll('the shutdown deadline passed') ?? 0;
       logger.warn('drain: cut off %d connection(s) still open at the shutdown deadline', cut);
-      fastify.server.closeAllConnections?.();
+      engine.closeAll();
     }
     if (closeFailed) {
       ok = false;
       connections?.cutAll('closing the server failed');
-      fastify.server.closeAllConnections?.();
+      engine.closeAll();
     }
   } catch (err) {
     ok = false;

@@ -14,6 +14,17 @@ declare module 'fastify' {
     keelsonRecorded: boolean;
     /** The operationId of the deprecated route that handled it, or null. Internal to Keelson. */
     keelsonDeprecated: string | null;
+    /**
+     * How an engine without Node's socket (the Bun engine) aborts a context's signal when the
+     * client goes, the request ends or the deadline passes; null on the Fastify engine.
+     * Internal to Keelson.
+     */
+    keelsonFollow: ((abort: AbortController) => void) | null;
+    /**
+     * Reads and parses the body of a request whose middleware ran first, on an engine that
+     * reads bodies itself (the Bun engine); null otherwise. Internal to Keelson.
+     */
+    keelsonReadBody: (() => Promise<void>) | null;
   }
 }
 
@@ -24,6 +35,8 @@ export function decorateRequestState(fastify: FastifyInstance): void {
   fastify.decorateRequest('keelsonRoute', null);
   fastify.decorateRequest('keelsonRecorded', false);
   fastify.decorateRequest('keelsonDeprecated', null);
+  fastify.decorateRequest('keelsonFollow', null);
+  fastify.decorateRequest('keelsonReadBody', null);
 }
 
 /** The route label of requests that matched no route, so metric series stay bounded. */

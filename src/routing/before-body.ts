@@ -62,7 +62,14 @@ function hasBody(request: FastifyRequest): boolean {
 export function afterBody(endpoint: Endpoint): Endpoint {
   return function endpointAfterBody(c: Context): unknown {
     const w = waiting.get(c.request);
-    if (w === undefined) return endpoint(c);
+    if (w === undefined) {
+      const read = c.request.keelsonReadBody;
+      if (read === null || read === undefined) return endpoint(c);
+      return read().then(() => {
+        c.body = c.request.body as never;
+        return endpoint(c);
+      });
+    }
     return (w.read ?? reach(w, c)).then(() => {
       // Answered meanwhile (the route's timeout): the handler has nothing left to answer.
       if (c.reply.sent) return c.reply;
@@ -79,7 +86,14 @@ export function afterBody(endpoint: Endpoint): Endpoint {
  */
 export function bodyRead(c: Context): Promise<void> {
   const w = waiting.get(c.request);
-  if (w === undefined) return Promise.resolve(); // parsed before the chain began, or no body
+  if (w === undefined) {
+    // An engine that reads bodies itself (the Bun engine) reads it now; else parsed already.
+    const read = c.request.keelsonReadBody;
+    if (read === null || read === undefined) return Promise.resolve();
+    return read().then(() => {
+      c.body = c.request.body as never;
+    });
+  }
   w.read ??= reach(w, c).then(() => {
     c.body = c.request.body as never;
   });

@@ -29,8 +29,7 @@ export class Context<
   params: P;
   /** Query parameters, validated when the route has a `query` schema. */
   query: Q;
-  /** Request headers, validated when the route has a `headers` schema. */
-  headers: H;
+
   /** The request body, validated when the route has a `body` schema. */
   body: B;
   /** The engine's request. */
@@ -50,6 +49,7 @@ export class Context<
   #log: Logger | undefined;
   #ended: unknown;
   #cookies: K | undefined;
+  #headers: H | undefined;
 
   /** Made by the App for each request; not for service code. */
   constructor(request: FastifyRequest, reply: FastifyReply, runtime: AppRuntime) {
@@ -58,9 +58,18 @@ export class Context<
     this.#runtime = runtime;
     this.params = request.params as P;
     this.query = request.query as Q;
-    this.headers = request.headers as H;
     this.body = request.body as B;
     this.user = undefined as U;
+  }
+
+  /** Request headers, validated when the route has a `headers` schema. */
+  get headers(): H {
+    this.#headers ??= this.request.headers as H;
+    return this.#headers;
+  }
+
+  set headers(value: H) {
+    this.#headers = value;
   }
 
   /** The request's id: the `x-request-id` header when valid, else a fresh one. */
@@ -89,13 +98,13 @@ export class Context<
     if (!this.#abort) {
       const abort = new AbortController();
       this.#abort = abort;
-      const raw = this.reply.raw;
       if (this.#ended !== undefined) abort.abort(this.#ended);
-      else if (raw.writableEnded) return abort.signal;
+      else if (this.request.keelsonFollow) this.request.keelsonFollow(abort);
+      else if (this.reply.raw.writableEnded) return abort.signal;
       // The connection, not the request stream: a request whose body was read is destroyed too.
       else if (this.request.raw.socket?.destroyed === true) {
         abort.abort(new Error('client closed the connection'));
-      } else this.#follow(abort, raw);
+      } else this.#follow(abort, this.reply.raw);
     }
     return this.#abort.signal;
   }

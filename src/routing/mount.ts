@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from '../errors/describe.js';
-import { internal } from '../errors/index.js';
 import { decodeBody, isJsonType, unsupportedMediaType } from '../request/body.js';
 import { noRoute, UNMATCHED_ROUTE } from '../request/request-state.js';
 import {
   afterBody,
   closeUnreadBody,
   middlewareFirst,
+  type RouteSteps,
   resumeOr,
   watchBodyEnd,
 } from './before-body.js';
@@ -15,6 +15,7 @@ import { compose, type Endpoint } from './compose.js';
 import { Context } from './context.js';
 import { deprecatedCall } from './deprecation.js';
 import { compileResponseCheck, type ResponseCheck, responseMismatch } from './response-check.js';
+import { checkResponse, jsonSchemaOf } from './response-schema.js';
 import type { AppRuntime } from './runtime.js';
 import { describesOnly } from './static-schema.js';
 import { chainOf, type RouteEntry } from './table.js';
@@ -25,6 +26,24 @@ import { partsOf, validateInto } from './validate.js';
 const SUCCESS_ORDER = [200, 201, 202, 203, 204, 205, 206];
 const NO_BODY = new Set([204, 205, 304]);
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** One route of the table made ready for an engine: everything that does not depend on the request. */
+export interface CompiledRoute {
+  /** Runs the route for a request whose body (if any) is parsed; returns what to send. */
+  readonly handle: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  /** How its requests begin, run and are answered (for a chain that starts before the body). */
+  readonly steps: RouteSteps;
+  /** The JSON Schema of each declared status the engine serializes with. */
+  readonly serializers: Readonly<Record<string, Record<string, unknown>>>;
+  /** True when middleware runs before the body is read (a body method with middleware). */
+  readonly bodyLast: boolean;
+  /** True for a method that carries a body. */
+  readonly takesBody: boolean;
+  /** True when the body reader of the route reads the raw body itself (an upload). */
+  readonly readsOwnBody: boolean;
+  /** True when the engine decodes a `Content-Encoding` of the body before parsing it. */
+  readonly decode: boolean;
+}
 
 /**
  * Adds one route of the table to the engine. All the work that does not depend on the request
@@ -37,6 +56,34 @@ export function mountRoute(
   appMiddleware: readonly Middleware[],
   appTimeoutMs?: number,
 ): void {
+  const route = compileRoute(entry, runtime, appMiddleware, appTimeoutMs);
+  const { steps, bodyLast, takesBody, serializers } = route;
+  const preParsing = [
+    ...(bodyLast ? [middlewareFirst(steps)] : []),
+    ...(route.decode ? [decodeBody] : []),
+  ];
+  fastify.route({
+    method: entry.method,
+    url: entry.path,
+    ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
+    ...(preParsing.length ? { preParsing } : {}),
+    ...(takesBody || route.readsOwnBody
+      ? { onRequest: watchBodyEnd, onSend: closeUnreadBody }
+      : {}),
+    // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
+    // plugin adds its headers and lets the route run instead of answering an empty 204.
+    ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),
+    handler: bodyLast ? resumeOr(steps, route.handle) : route.handle,
+  });
+}
+
+/** Compiles one route of the table: validators, middleware chain, response checks. @throws naming the route */
+export function compileRoute(
+  entry: RouteEntry,
+  runtime: AppRuntime,
+  appMiddleware: readonly Middleware[],
+  appTimeoutMs?: number,
+): CompiledRoute {
   const { def } = entry;
   const pattern = entry.path;
   const where = `route ${entry.method} ${pattern}`;
@@ -168,22 +215,7 @@ export function mountRoute(
   const steps = { begin, run, finish, fail };
   // A body the route reads itself is never decoded: its reader takes the raw request.
   const decode = !entry.builtin && takesBody && !reader;
-  const preParsing = [
-    ...(bodyLast ? [middlewareFirst(steps)] : []),
-    ...(decode ? [decodeBody] : []),
-  ];
-
-  fastify.route({
-    method: entry.method,
-    url: entry.path,
-    ...(Object.keys(serializers).length ? { schema: { response: serializers } } : {}),
-    ...(preParsing.length ? { preParsing } : {}),
-    ...(takesBody || reader ? { onRequest: watchBodyEnd, onSend: closeUnreadBody } : {}),
-    // The app's own OPTIONS route answers OPTIONS on its path, preflights included: the CORS
-    // plugin adds its headers and lets the route run instead of answering an empty 204.
-    ...(entry.method === 'OPTIONS' ? { config: { cors: { preflightContinue: true } } } : {}),
-    handler: bodyLast ? resumeOr(steps, handle) : handle,
-  });
+  return { handle, steps, serializers, bodyLast, takesBody, readsOwnBody: !!reader, decode };
 }
 
 // `/users/` matches `/users/:id` with an empty id: no such user path exists.
@@ -226,56 +258,4 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
     typeof value === 'object' &&
     typeof (value as { then?: unknown }).then === 'function'
   );
-}
-
-// A schema library without a JSON Schema side cannot give the engine a serializer; validating
-// the answer keeps the promise that a field not in the schema never leaves the server.
-async function checkResponse(schema: Schema, value: unknown, where: string): Promise<unknown> {
-  let result = schema['~standard'].validate(value);
-  if (result instanceof Promise) result = await result;
-  if (result.issues) {
-    const first = result.issues[0]?.message ?? 'invalid';
-    throw internal(
-      'The response could not be produced.',
-      new Error(`${where}: response does not match its schema: ${first}`),
-    );
-  }
-  return result.value;
-}
-
-// One conversion per schema value, however many routes answer with it: the routes then share
-// the JSON Schema, and through it the compiled response check.
-const converted = new WeakMap<object, Record<string, unknown> | undefined>();
-
-/** The JSON Schema of a response schema, or undefined when its library offers none. */
-function jsonSchemaOf(
-  schema: Schema,
-  where: string,
-  status: number,
-): Record<string, unknown> | undefined {
-  if (converted.has(schema)) return converted.get(schema);
-  const json = convertSchema(schema, where, status);
-  converted.set(schema, json);
-  return json;
-}
-
-function convertSchema(
-  schema: Schema,
-  where: string,
-  status: number,
-): Record<string, unknown> | undefined {
-  const std = schema?.['~standard'] as Schema['~standard'] & {
-    jsonSchema?: { output(options: { target: string }): Record<string, unknown> };
-  };
-  if (!std || typeof std.validate !== 'function') {
-    throw new Error(`${where}: the ${status} response schema is not a Standard Schema value`);
-  }
-  if (!std.jsonSchema) return undefined;
-  try {
-    return std.jsonSchema.output({ target: 'draft-07' });
-  } catch (err) {
-    throw new Error(
-      `${where}: the ${status} response schema cannot be expressed as JSON Schema: ${(err as Error).message}`,
-    );
-  }
 }

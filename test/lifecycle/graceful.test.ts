@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShutdownHook } from '../../src/extend/index.js';
 import {
-  type ConnectionTracker,
   flushBy,
   gracefulShutdown,
   type ShutdownOutcome,
@@ -36,7 +34,13 @@ function shutdown(setup: Setup = {}) {
   const closing = deferred();
   const server = { closeIdleConnections: vi.fn(), closeAllConnections: vi.fn() };
   const close = vi.fn(() => closing.promise);
-  const fastify = { close, server } as unknown as FastifyInstance;
+  const engine = {
+    close,
+    closeIdle: server.closeIdleConnections,
+    closeAll: server.closeAllConnections,
+    track: vi.fn(),
+    listen: vi.fn(),
+  };
   const tracker = {
     cutUnanswered: vi.fn(() => setup.unanswered ?? 0),
     cutAll: vi.fn(() => setup.stillOpen ?? 0),
@@ -46,9 +50,9 @@ function shutdown(setup: Setup = {}) {
   const deadline = new AbortController();
   let outcome: ShutdownOutcome | undefined;
   const done = gracefulShutdown({
-    fastify,
+    engine,
     connections:
-      setup.withConnections === false ? undefined : (tracker as unknown as ConnectionTracker),
+      setup.withConnections === false ? undefined : tracker,
     hooks: setup.hooks ?? [],
     logger,
     timeoutMs: setup.timeoutMs ?? 1_000,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../src/config/index.js';
 import type { Scheduler } from '../../src/extend/index.js';
 import type { KConfig } from '../../src/index.js';
+import { fastifyServer } from '../../src/engine/fastify-server.js';
 import { Lifecycle } from '../../src/lifecycle/index.js';
 import type { Logger } from '../../src/logger/index.js';
 
@@ -52,7 +53,7 @@ function lifecycle(setup: Setup = {}) {
   const life = new Lifecycle({
     config,
     logger,
-    engine: () => fastify,
+    engine: () => fastifyServer(fastify),
     ready: setup.ready ?? (async () => {}),
   });
   return { life, lines, flushes, fastify };
@@ -319,6 +320,31 @@ describe('Lifecycle on SIGTERM / SIGINT', () => {
     await served;
     await new Promise((r) => setImmediate(r));
     // The first signal's shutdown still ends with its own exit.
+    expect(codes).toEqual([1, 0]);
+  });
+
+  it('takes the same signal twice within 50 ms as one (bun run forwards what the group got)', async () => {
+    const codes = stubExit();
+    const l = lifecycle();
+    let finish: (() => void) | undefined;
+    l.life.addHook(() => new Promise<void>((r) => (finish = r)));
+    const { served, onSignal } = await serving(l);
+    onSignal('SIGTERM');
+    onSignal('SIGTERM');
+    expect(codes).toEqual([]);
+    expect(l.lines).toContain('SIGTERM delivered twice within 50 ms: taken as one');
+    while (!finish) await new Promise((r) => setTimeout(r, 5));
+    // Past the window, the same signal again is a second signal: exit now.
+    await new Promise((r) => setTimeout(r, 60));
+    vi.mocked(process.exit).mockImplementationOnce(((code?: number) => {
+      codes.push(code ?? 0);
+      throw new Exited('exit');
+    }) as typeof process.exit);
+    expect(() => onSignal('SIGTERM')).toThrow(Exited);
+    expect(codes).toEqual([1]);
+    finish();
+    await served;
+    await new Promise((r) => setImmediate(r));
     expect(codes).toEqual([1, 0]);
   });
 });
