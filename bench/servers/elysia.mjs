@@ -7,7 +7,8 @@ import { Elysia } from 'elysia';
 import { createdUser, HELLO, HOST, PORT, userOf } from './bodies.mjs';
 import { NewUser, openLogFile, requestLine, User, UserParams } from './features.mjs';
 
-const log = openLogFile();
+// onAfterResponse runs once the answer has gone out: on SIGTERM, let the last ones write.
+const log = openLogFile(50);
 const started = new WeakMap();
 
 const app = new Elysia()
