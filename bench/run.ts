@@ -1,5 +1,6 @@
 // Requests per second, p99 latency, startup time and memory of Keelson against Fastify, NestJS,
-// Hono, Express and two floors, each serving the same three routes from its own process.
+// Hono, Express, Elysia on Bun (`--contenders bun`) and the floors, each serving the same three
+// routes from its own process.
 // `npm run bench` builds keelson first; see bench/README.md, section "Request path".
 //
 //   npm run bench                                  5 rounds × 5 s, every contender and route
