@@ -1,5 +1,6 @@
 // Requests per second, p99 latency, startup time and memory of Keelson against Fastify, NestJS,
-// Hono, Express and two floors, each serving the same three routes from its own process.
+// Hono, Express, Elysia on Bun (`--contenders bun`) and the floors, each serving the same three
+// routes from its own process.
 // `npm run bench` builds keelson first; see bench/README.md, section "Request path".
 //
 //   npm run bench                                  5 rounds × 5 s, every contender and route
@@ -16,6 +17,7 @@ import { type BenchDatabase, startBenchDatabase } from './http/database.js';
 import { type Options, readOptions } from './http/options.js';
 import { renderReport } from './http/report.js';
 import { type Results, type Sample, saveResults } from './http/results.js';
+import { runtimeCommand, versionOf } from './http/runtime.js';
 import { type RunningServer, startServer } from './http/server.js';
 import { ensureWrk, wrk } from './http/wrk.js';
 
@@ -33,6 +35,7 @@ const PEERS = [
   '@hono/node-server',
   '@hono/zod-validator',
   'express',
+  'elysia',
 ];
 
 let current: RunningServer | undefined;
@@ -40,6 +43,7 @@ let database: BenchDatabase | undefined;
 
 async function main(): Promise<void> {
   const options = readOptions(process.argv.slice(2), process.env);
+  const bun = options.contenders.some((c) => c.runtime === 'bun') ? bunOrExit() : undefined;
   if (!existsSync(fileURLToPath(new URL('../dist/index.js', import.meta.url)))) {
     throw new Error('dist/ is missing: run `npm run build` first (`npm run bench` does)');
   }
@@ -72,6 +76,7 @@ async function main(): Promise<void> {
       machine: machine(),
       versions: {
         ...versions(wrkVersion),
+        ...(bun ? { bun: versionOf(bun) ?? bun } : {}),
         ...(database ? dbVersions(database.version) : {}),
       },
       contenders: options.contenders.map(({ name, label }) => ({ name, label })),
@@ -185,6 +190,16 @@ function versions(wrkVersion: string): Record<string, string> {
   found.node = process.versions.node;
   found.wrk = wrkVersion.replace(/^wrk\s+/, '').split(' ')[0] ?? wrkVersion;
   return found;
+}
+
+/** The Bun the Bun contenders run on; ends the process with one line when there is none. */
+function bunOrExit(): string {
+  try {
+    return runtimeCommand('bun');
+  } catch (err) {
+    log((err as Error).message);
+    process.exit(1);
+  }
 }
 
 function dbVersions(postgresql: string): Record<string, string> {

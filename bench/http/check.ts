@@ -54,6 +54,10 @@ export async function checkContender(contender: Contender, logFile: string): Pro
       requests++;
       const where = `${contender.name}: ${expected.ask.method ?? 'GET'} ${expected.ask.path}`;
       assertAnswer(where, answer, expected, contender.features);
+      if (contender.bunServe && answer.headers.connection !== undefined) {
+        // node:http answers `Connection: close` to this client (on Bun too); Bun.serve sends none.
+        throw new Error(`${where}: a Connection header: answered by node:http, not Bun.serve`);
+      }
     }
   } finally {
     await server.stop();

@@ -1,5 +1,6 @@
 // The servers under test and the routes they all serve.
 import { fileURLToPath } from 'node:url';
+import type { Runtime } from './runtime.js';
 
 /** One server of the benchmark: a standalone file under bench/servers/. */
 export interface Contender {
@@ -7,8 +8,20 @@ export interface Contender {
   readonly name: string;
   /** What the table calls it. */
   readonly label: string;
-  /** Absolute path of the server file, run with plain `node`. */
+  /** Absolute path of the server file, run with plain `node` or `bun` (no loader). */
   readonly file: string;
+  /** What runs the server file. @default 'node' */
+  readonly runtime?: Runtime;
+  /**
+   * A group the contender belongs to: `--contenders <group>` runs the group, plus raw Fastify
+   * on Node as the usual floor.
+   */
+  readonly group?: string;
+  /**
+   * Answers through `Bun.serve`: the check then holds it to answers with no `Connection` header,
+   * which node:http sends (on Bun too), so a Keelson that ignored `engine: 'bun'` fails it.
+   */
+  readonly bunServe?: boolean;
   /** True when the server logs each request, sends CORS headers and validates with Zod. */
   readonly features: boolean;
   /**
@@ -101,6 +114,38 @@ export const CONTENDERS: readonly Contender[] = [
     optional: true,
   },
   {
+    name: 'keelson-bun',
+    label: 'Keelson on Bun, Bun.serve engine',
+    file: server('keelson.mjs'),
+    runtime: 'bun',
+    group: 'bun',
+    bunServe: true,
+    features: true,
+    logsToStdout: true,
+    env: { ENGINE: 'bun' },
+    optional: true,
+  },
+  {
+    name: 'keelson-on-bun',
+    label: 'Keelson on Bun, Fastify engine',
+    file: server('keelson.mjs'),
+    runtime: 'bun',
+    group: 'bun',
+    features: true,
+    logsToStdout: true,
+    optional: true,
+  },
+  {
+    name: 'elysia',
+    label: 'Elysia 1.4 on Bun',
+    file: server('elysia.mjs'),
+    runtime: 'bun',
+    group: 'bun',
+    bunServe: true,
+    features: true,
+    optional: true,
+  },
+  {
     name: 'keelson-db',
     label: 'Keelson, db.sql on PostgreSQL',
     file: server('keelson-db.mjs'),
@@ -135,6 +180,16 @@ export const CONTENDERS: readonly Contender[] = [
     file: server('node-http.mjs'),
     features: false,
   },
+  {
+    name: 'elysia-bare',
+    label: 'bare Elysia on Bun (no features)',
+    file: server('elysia-bare.mjs'),
+    runtime: 'bun',
+    group: 'bun',
+    bunServe: true,
+    features: false,
+    optional: true,
+  },
 ];
 
 /** The three routes, in table order. */
@@ -153,5 +208,7 @@ export const ROUTES: readonly Route[] = [
 export const BASELINE = 'fastify';
 /** The second reference: Fastify with no features. */
 export const FLOOR = 'fastify-raw';
+/** The reference on Bun: Elysia with the same features. */
+export const BUN_BASELINE = 'elysia';
 /** The reference of the `--db` row: Fastify with the same features and `pg` by hand. */
 export const DB_BASELINE = 'fastify-pg';

@@ -1,6 +1,7 @@
 // The benchmark's knobs, from flags or the environment (flags win).
 import { parseArgs } from 'node:util';
-import { CONTENDERS, type Contender, ROUTES, type Route } from './contenders.js';
+import { CONTENDERS, type Contender, FLOOR, ROUTES, type Route } from './contenders.js';
+import { findBun } from './runtime.js';
 
 /** What one `npm run bench` does. */
 export interface Options {
@@ -32,7 +33,16 @@ environment: ROUNDS, DURATION, WARMUP, CONNECTIONS, CONTENDERS, ROUTES, BENCH_DB
 contenders: ${CONTENDERS.filter((c) => !c.database)
   .map((c) => (c.optional ? `(${c.name})` : c.name))
   .join(', ')}, or all
-  (the ones in brackets run only when named)
+  (the ones in brackets run only when named; \`all\` leaves out the Bun ones when no Bun is found)
+groups: ${[...new Set(CONTENDERS.flatMap((c) => (c.group ? [c.group] : [])))]
+  .map(
+    (g) =>
+      `${g} (${CONTENDERS.filter((c) => c.group === g)
+        .map((c) => c.name)
+        .join(', ')}, plus ${FLOOR})`,
+  )
+  .join('; ')}
+Bun: the BUN variable, else \`bun\` on the PATH, else where .ci/run installs it
 with --db (needs PostgreSQL's initdb): ${CONTENDERS.filter((c) => c.database)
   .map((c) => c.name)
   .join(', ')}
@@ -80,18 +90,35 @@ function positive(name: string, raw: string | undefined, fallback: number, zero 
   return value;
 }
 
-function pick<T extends { name: string; optional?: boolean }>(
-  all: readonly T[],
-  what: string,
-  raw: string | undefined,
-): T[] {
+interface Pickable {
+  readonly name: string;
+  readonly optional?: boolean;
+  readonly group?: string;
+  readonly runtime?: string;
+}
+
+/**
+ * The entries of `raw` (names, or groups: a group brings raw Fastify along as its floor), in
+ * table order; the non-optional ones when `raw` is empty; with `all`, every one, the Bun ones
+ * only when a Bun is found.
+ */
+function pick<T extends Pickable>(all: readonly T[], what: string, raw: string | undefined): T[] {
   if (raw === undefined || raw === '') return all.filter((item) => !item.optional);
-  if (raw === 'all') return [...all];
-  const names = raw.split(',').map((name) => name.trim());
-  for (const name of names) {
-    if (!all.some((item) => item.name === name)) {
-      throw new Error(`unknown ${what} entry '${name}'\n${USAGE}`);
+  if (raw === 'all') {
+    const bun = all.some((item) => item.runtime === 'bun') && findBun() !== undefined;
+    return all.filter((item) => item.runtime !== 'bun' || bun);
+  }
+  const names = new Set<string>();
+  for (const entry of raw.split(',').map((name) => name.trim())) {
+    const group = all.filter((item) => item.group === entry);
+    if (group.length > 0) {
+      for (const item of group) names.add(item.name);
+      if (all.some((item) => item.name === FLOOR)) names.add(FLOOR);
+    } else if (all.some((item) => item.name === entry)) {
+      names.add(entry);
+    } else {
+      throw new Error(`unknown ${what} entry '${entry}'\n${USAGE}`);
     }
   }
-  return all.filter((item) => names.includes(item.name));
+  return all.filter((item) => names.has(item.name));
 }

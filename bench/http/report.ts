@@ -1,10 +1,11 @@
 // The Markdown report of a run, ready to paste into bench/README.md.
-import { BASELINE, DB_BASELINE, FLOOR } from './contenders.js';
+import { BASELINE, BUN_BASELINE, DB_BASELINE, FLOOR } from './contenders.js';
 import type { Results, Sample } from './results.js';
 import { median, medianRatio } from './stats.js';
 import { type Column, markdownTable } from './table.js';
 
 const KEELSON = 'keelson';
+const KEELSON_BUN = 'keelson-bun';
 
 /** The whole report: how it was measured, the tables, and the targets. */
 export function renderReport(results: Results): string {
@@ -38,12 +39,16 @@ const right = (title: string): Column => ({ title, align: 'right' });
 function throughputTable(results: Results): string {
   // The database row compares with Fastify + pg; the others with Fastify and raw Fastify.
   const db = results.samples.some((s) => s.contender === DB_BASELINE);
+  const present = (name: string) => results.samples.some((s) => s.contender === name);
   const bases: [string, string][] = db
     ? [[DB_BASELINE, '× Fastify + pg by hand']]
-    : [
-        [BASELINE, '× Fastify by hand'],
-        [FLOOR, '× raw Fastify'],
-      ];
+    : (
+        [
+          [BASELINE, '× Fastify by hand'],
+          [BUN_BASELINE, '× Elysia'],
+          [FLOOR, '× raw Fastify'],
+        ] as [string, string][]
+      ).filter(([name]) => present(name));
   const rows: string[][] = [];
   for (const route of results.routes) {
     for (const contender of results.contenders) {
@@ -64,20 +69,11 @@ function throughputTable(results: Results): string {
         fixed(median(p99)),
         ...bases.map(([base]) => ratio(base)),
         // Server CPU per request moves less than req/s when the machine is shared.
-        ...(db
-          ? [
-              fixed(
-                median(
-                  series(
-                    results,
-                    (s) => s.cpuMicrosPerRequest ?? Number.NaN,
-                    contender.name,
-                    route.name,
-                  ),
-                ),
-              ),
-            ]
-          : []),
+        fixed(
+          median(
+            series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, contender.name, route.name),
+          ),
+        ),
       ]);
     }
   }
@@ -88,33 +84,39 @@ function throughputTable(results: Results): string {
       right('req/s'),
       right('p99 ms'),
       ...bases.map(([, title]) => right(title)),
-      ...(db ? [right('server CPU µs/request')] : []),
+      right('server CPU µs/request'),
     ],
     rows,
   );
 }
 
 function startupTable(results: Results): string {
-  const floorStartup = series(results, (s) => s.startupMs, FLOOR);
-  const floorRss = series(results, (s) => s.rssBytes, FLOOR);
+  // Ratios to raw Fastify, and to Elysia when it ran.
+  const bases: [string, string][] = [[FLOOR, '× raw Fastify']];
+  if (results.samples.some((s) => s.contender === BUN_BASELINE)) {
+    bases.push([BUN_BASELINE, '× Elysia']);
+  }
   const rows = results.contenders.map((contender) => {
     const startup = series(results, (s) => s.startupMs, contender.name);
     const rss = series(results, (s) => s.rssBytes, contender.name);
+    const ratios = (pick: (s: Sample) => number, own: number[]) =>
+      bases.map(([base]) => fixed(medianRatio(own, series(results, pick, base))));
     return [
       contender.label,
       fixed(median(startup), 0),
-      fixed(medianRatio(startup, floorStartup)),
+      ...ratios((s) => s.startupMs, startup),
       fixed(median(rss) / 2 ** 20, 1),
-      fixed(medianRatio(rss, floorRss)),
+      ...ratios((s) => s.rssBytes, rss),
     ];
   });
+  const titles = bases.map(([, title]) => right(title));
   return markdownTable(
     [
       left('contender'),
       right('startup ms (spawn → first 200)'),
-      right('× raw Fastify'),
+      ...titles,
       right('RSS MB after load'),
-      right('× raw Fastify'),
+      ...titles,
     ],
     rows,
   );
@@ -138,11 +140,18 @@ const RPS_TARGETS: readonly [string, string, string, number][] = [
   [KEELSON, 'nest', 'NestJS on Fastify', 1.5],
   [KEELSON, 'hono', 'Hono', 1.5],
   ['keelson-db', DB_BASELINE, 'Fastify + pg by hand (one row through db.sql)', 0.95],
+  [KEELSON_BUN, BUN_BASELINE, 'Elysia on Bun (Bun.serve engine)', 0.8],
+];
+
+// The startup and memory goals: the contender, the reference, what the row calls it, the limits.
+const LIMITS: readonly [string, string, string, { startup: number; RSS: number }][] = [
+  [KEELSON, FLOOR, 'raw Fastify', { startup: 1.25, RSS: 1.1 }],
+  [KEELSON_BUN, BUN_BASELINE, 'Elysia (Bun.serve engine)', { startup: 2, RSS: 1.5 }],
 ];
 
 function targetsTable(results: Results): string {
   const has = (name: string) => results.samples.some((s) => s.contender === name);
-  if (!has(KEELSON) && !has('keelson-db')) return '';
+  if (!has(KEELSON) && !has('keelson-db') && !has(KEELSON_BUN)) return '';
   const rows: string[][] = [];
   for (const route of results.routes) {
     const rps = (who: string) => series(results, (s) => s.requestsPerSecond, who, route.name);
@@ -155,9 +164,18 @@ function targetsTable(results: Results): string {
         mark(ratio >= target),
       ]);
     }
+    const cpu = (who: string) =>
+      series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
+    if (has(KEELSON_BUN) && has(BUN_BASELINE)) {
+      // The server's CPU per request moves less than req/s on a shared machine.
+      const ratio = medianRatio(cpu(BUN_BASELINE), cpu(KEELSON_BUN));
+      rows.push([
+        `${route.label}: server CPU per request, Elysia ÷ Keelson on Bun.serve (≥ 0.80)`,
+        fixed(ratio),
+        mark(ratio >= 0.8),
+      ]);
+    }
     if (has('keelson-db') && has(DB_BASELINE)) {
-      const cpu = (who: string) =>
-        series(results, (s) => s.cpuMicrosPerRequest ?? Number.NaN, who, route.name);
       rows.push([
         `${route.label}: server CPU per request, Keelson ÷ Fastify + pg (≤ 1.05)`,
         fixed(medianRatio(cpu('keelson-db'), cpu(DB_BASELINE))),
@@ -180,14 +198,19 @@ function targetsTable(results: Results): string {
       ]);
     }
   }
-  if (has(FLOOR) && has(KEELSON)) {
-    const limits: [string, (s: Sample) => number, number][] = [
-      ['startup', (s) => s.startupMs, 1.25],
-      ['RSS', (s) => s.rssBytes, 1.1],
+  for (const [who, base, label, limits] of LIMITS) {
+    if (!has(who) || !has(base)) continue;
+    const measures: ['startup' | 'RSS', (s: Sample) => number][] = [
+      ['startup', (s) => s.startupMs],
+      ['RSS', (s) => s.rssBytes],
     ];
-    for (const [what, pick, limit] of limits) {
-      const ratio = medianRatio(series(results, pick, KEELSON), series(results, pick, FLOOR));
-      rows.push([`${what} ≤ ${limit} × raw Fastify`, fixed(ratio), mark(ratio <= limit)]);
+    for (const [what, pick] of measures) {
+      const ratio = medianRatio(series(results, pick, who), series(results, pick, base));
+      rows.push([
+        `${what} ≤ ${limits[what]} × ${label}`,
+        fixed(ratio),
+        mark(ratio <= limits[what]),
+      ]);
     }
   }
   return markdownTable([left('Keelson target'), right('measured'), left('met')], rows);

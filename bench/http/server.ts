@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ask } from './client.js';
 import type { Contender } from './contenders.js';
+import { runtimeCommand } from './runtime.js';
 
 /** How a server is started. */
 export interface StartOptions {
@@ -16,6 +17,8 @@ export interface StartOptions {
   readonly cpu: number | undefined;
   /** How long to wait for the first 200. @default 30_000 */
   readonly timeoutMs?: number;
+  /** Flags for the runtime, before the server file (`--cpu-prof`). */
+  readonly runtimeArgs?: readonly string[];
 }
 
 /** A contender that answered its first request. */
@@ -48,11 +51,11 @@ export async function freePort(): Promise<number> {
 /** Spawns `contender` and resolves once it has answered `GET /hello` with 200. */
 export async function startServer(
   contender: Contender,
-  { logFile, cpu, timeoutMs = 30_000 }: StartOptions,
+  { logFile, cpu, timeoutMs = 30_000, runtimeArgs = [] }: StartOptions,
 ): Promise<RunningServer> {
   const port = await freePort();
-  const node = [process.execPath, contender.file];
-  const [command, ...args] = cpu === undefined ? node : ['taskset', '-c', String(cpu), ...node];
+  const run = [runtimeCommand(contender.runtime), ...runtimeArgs, contender.file];
+  const [command, ...args] = cpu === undefined ? run : ['taskset', '-c', String(cpu), ...run];
   let stderr = '';
   const start = performance.now();
   const out = contender.logsToStdout ? openSync(logFile, 'a') : 'ignore';

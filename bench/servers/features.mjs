@@ -12,24 +12,29 @@ export const User = z.object({ id: z.number().int(), name: z.string(), email: z.
 
 /**
  * The request log file named by LOG_FILE, written asynchronously in 4 KiB chunks; flushed and
- * the process ended on SIGTERM so that a check can count its lines.
+ * the process ended on SIGTERM so that a check can count its lines. `settleMs`: how long to let
+ * lines still to come be written first (a framework that logs after the answer has gone out).
  */
-export function openLogFile() {
+export function openLogFile(settleMs = 0) {
   const dest = process.env.LOG_FILE;
   if (!dest) throw new Error('LOG_FILE is not set');
   const stream = new sonicBoom.SonicBoom({ dest, sync: false, minLength: 4096 });
-  exitOnSigterm(() => stream.flushSync());
+  exitOnSigterm(() => stream.flushSync(), settleMs);
   return stream;
 }
 
-/** Ends the process on SIGTERM after `flush`. */
-export function exitOnSigterm(flush) {
-  process.once('SIGTERM', () => {
+/** Ends the process on SIGTERM after `flush`, `settleMs` later. */
+export function exitOnSigterm(flush, settleMs = 0) {
+  const exit = () => {
     try {
       flush();
     } finally {
       process.exit(0);
     }
+  };
+  process.once('SIGTERM', () => {
+    if (settleMs > 0) setTimeout(exit, settleMs);
+    else exit();
   });
 }
 

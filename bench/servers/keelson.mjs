@@ -4,7 +4,8 @@
 // the log file. Variants: EXTRA_ROUTES=n adds n more routes (the cost of a bigger route table),
 // MIDDLEWARE=n wraps every route in n app-wide middleware that do nothing (the slope), and
 // OFF=a,b turns defaults off for bench/costs.ts: cors, helmet, requestId, log (of /users/42),
-// params (no params schema on /users/:id) and response (no response schema on it).
+// params (no params schema on /users/:id) and response (no response schema on it). ENGINE=bun
+// serves it through Bun.serve instead of Fastify (run it with `bun`).
 import { App, get, post } from '../../dist/index.js';
 import { createdUser, HELLO, HOST, PORT, userOf } from './bodies.mjs';
 import { NewUser, User, UserParams } from './features.mjs';
@@ -15,6 +16,7 @@ const app = new App({
   port: PORT,
   host: HOST,
   env: 'production',
+  ...(process.env.ENGINE ? { engine: process.env.ENGINE } : {}),
   ...(off.has('cors') ? { cors: false } : {}),
   ...(off.has('helmet') ? { helmet: false } : {}),
   ...(off.has('requestId') ? { requestId: false } : {}),
