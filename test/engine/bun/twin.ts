@@ -89,13 +89,22 @@ export async function expectSame(
   return res.fastify;
 }
 
-/** The JSON log lines, without what differs from run to run (time, duration, request id). */
+/**
+ * The JSON log lines, without what differs from run to run or engine to engine (time, duration,
+ * request id, the stack frames of an error: its messages are kept).
+ */
 export function logged(lines: readonly string[]): Record<string, unknown>[] {
   return lines.map((line) => {
     const { time: _t, duration: _d, requestId: _r, ...rest } = JSON.parse(line) as Record<
       string,
       unknown
     >;
+    if (typeof rest.error === 'string') {
+      rest.error = rest.error
+        .split('\n')
+        .filter((l) => !/^\s+at /.test(l))
+        .join('\n');
+    }
     return rest;
   });
 }
