@@ -42,7 +42,14 @@ describe('errors on the Bun engine', () => {
     expect((await expectSame(t, '/bad-response')).statusCode).toBe(500);
     expectSameLogs(t);
     const entries = logged(t.bun.lines);
-    expect(entries.map((e) => e.level)).toEqual(['warn', 'warn', 'error', 'error', 'error', 'error']);
+    expect(entries.map((e) => e.level)).toEqual([
+      'warn',
+      'warn',
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
     expect(JSON.stringify(entries[2])).toContain('a bug, with a secret');
     expect(JSON.stringify(entries[4])).toMatch(/BigInt/);
   });
@@ -169,7 +176,9 @@ describe('the metrics record and the route timeout on the Bun engine', () => {
     expect(old.headers.sunset).toBe(sunset.toUTCString());
     const older = await answers(t, { method: 'POST', url: '/older' });
     expect(older.bun.headers.deprecation).toMatch(/^@\d+$/);
-    expect(records.bun!.map((m) => m.deprecated)).toEqual(records.fastify!.map((m) => m.deprecated));
+    expect(records.bun!.map((m) => m.deprecated)).toEqual(
+      records.fastify!.map((m) => m.deprecated),
+    );
     expect(records.bun![1]!.deprecated).toBe('older');
   });
 });

@@ -119,7 +119,10 @@ describe('CORS on the Bun engine answers as @fastify/cors on the Fastify engine'
 
   it('refuses, by name, an origin function and the options it does not serve', async () => {
     const refused = [
-      [{ origin: () => true } as never, /A cors origin function is not available on the Bun engine/],
+      [
+        { origin: () => true } as never,
+        /A cors origin function is not available on the Bun engine/,
+      ],
       [{ origin: '*', hook: 'preHandler' } as never, /The cors option hook/],
       [{ delegator: () => ({}) } as never, /The cors option delegator/],
     ] as const;

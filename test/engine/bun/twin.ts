@@ -40,7 +40,13 @@ export interface Seen {
 
 // Transport headers light-my-request adds and a web Response has not (Bun.serve adds its own on
 // the wire): the Date, keep-alive, and the length (see inject.test.ts for the length).
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+const TRANSPORT = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /**
  * The comparable part of an answer: a generated request id (not the one sent) made `<id>` in
@@ -95,10 +101,12 @@ export async function expectSame(
  */
 export function logged(lines: readonly string[]): Record<string, unknown>[] {
   return lines.map((line) => {
-    const { time: _t, duration: _d, requestId: _r, ...rest } = JSON.parse(line) as Record<
-      string,
-      unknown
-    >;
+    const {
+      time: _t,
+      duration: _d,
+      requestId: _r,
+      ...rest
+    } = JSON.parse(line) as Record<string, unknown>;
     if (typeof rest.error === 'string') {
       rest.error = rest.error
         .split('\n')
