@@ -215,7 +215,7 @@ describe('idempotency keys on the Bun engine', () => {
         patch('/free', () => 1),
       );
     });
-    const request = (key: string, body: unknown) => ({
+    const request = (key: string, body: Record<string, number>) => ({
       method: 'POST' as const,
       url: '/orders',
       headers: { 'idempotency-key': key },

@@ -33,9 +33,8 @@ function routes() {
       get('/null', () => null),
       get('/undefined', () => undefined),
       get('/status', (c) => {
-        c.status(202);
         c.header('x-custom', 'yes');
-        return { accepted: true };
+        return c.status(202, { accepted: true });
       }),
       get('/wild/*', (c) => c.params),
       get('/head-too', () => ({ big: 'x'.repeat(50) })),
