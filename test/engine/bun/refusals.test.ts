@@ -55,7 +55,7 @@ describe('the Bun engine refuses what it does not serve, by name', () => {
       compress: false,
       devPanel: false,
       cookies: undefined,
-    } as Partial<AppOptions>);
+    } as unknown as Partial<AppOptions>);
     app.addRoutes(get('/a', () => 1));
     expect((await app.inject('/a')).statusCode).toBe(200);
   });
