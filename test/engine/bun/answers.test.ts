@@ -123,14 +123,19 @@ describe('request ids on the Bun engine', () => {
 
   it('requestId: false: no header, none in problems, req-<n> ids', async () => {
     const off = twin({ requestId: false }, (app) =>
-      app.addRoutes(get('/id', (c) => ({ id: c.requestId }))),
+      app.addRoutes(
+        get('/id', (c) => ({ id: c.requestId })),
+        get('/bigint', () => ({ n: 2n })),
+      ),
     );
     const res = await expectSame(off, { url: '/id', headers: { 'x-request-id': 'sent' } });
     expect(res.headers['x-request-id']).toBeUndefined();
     expect(res.json()).toEqual({ id: 'req-1' });
     expect((await expectSame(off, '/nowhere')).json()).not.toHaveProperty('requestId');
-    expect((await expectSame(off, '/id')).json()).toEqual({ id: 'req-3' });
-    for (let i = 0; i < 8; i++) await expectSame(off, '/id');
+    // A payload that cannot be serialized is answered through the same path.
+    expect((await expectSame(off, '/bigint')).json()).not.toHaveProperty('requestId');
+    expect((await expectSame(off, '/id')).json()).toEqual({ id: 'req-4' });
+    for (let i = 0; i < 7; i++) await expectSame(off, '/id');
     // Fastify's own ids count in base 36.
     expect((await expectSame(off, '/id')).json()).toEqual({ id: 'req-c' });
   });
@@ -157,6 +162,7 @@ describe('the metrics record and the route timeout on the Bun engine', () => {
         get('/users/:id', () => ({ ok: true })),
         get('/slow', (c) => new Promise((r) => c.signal.addEventListener('abort', r))),
         get('/quick', { timeoutMs: 0 }, async () => 'no timeout'),
+        post('/users/:id', () => 1),
       ),
     );
     for (const engine of ENGINES) {
@@ -168,11 +174,35 @@ describe('the metrics record and the route timeout on the Bun engine', () => {
     expect(slow.statusCode).toBe(504);
     expect(slow.json()).toMatchObject({ code: 'TIMEOUT' });
     await expectSame(t, '/quick');
+    // A body refused before the route runs.
+    await expectSame(t, {
+      method: 'POST',
+      url: '/users/1',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     const shape = (ms: RequestMetric[]) => ms.map(({ durationMs: _d, ...m }) => m);
     expect(shape(records.bun!)).toEqual(shape(records.fastify!));
     expect(shape(records.bun!)[0]).toEqual({ method: 'GET', route: '/users/:id', statusCode: 200 });
     expect(records.bun![2]!.durationMs).toBeGreaterThanOrEqual(25);
     expectSameLogs(t);
+  });
+
+  // BUG: a CORS preflight's metrics record names the route 'unmatched' on the Bun engine, '*'
+  // (the CORS plugin's route) on the Fastify engine: dispatch.ts sets `keelsonRoute ??= '*'`
+  // after cors.apply() has already sent the 204, and so written the record.
+  it.fails("a preflight's record names the CORS plugin's route", async () => {
+    const records: Record<string, RequestMetric[]> = { fastify: [], bun: [] };
+    const t = twin({}, (app) => app.addRoutes(get('/users/:id', () => 1)));
+    for (const engine of ENGINES) {
+      t[engine].app.setMetricsCollector({ recordRequest: (m) => records[engine]!.push(m) });
+    }
+    await expectSame(t, {
+      method: 'OPTIONS',
+      url: '/users/1',
+      headers: { origin: 'https://a.example', 'access-control-request-method': 'GET' },
+    });
+    expect(records.bun!.map((m) => m.route)).toEqual(records.fastify!.map((m) => m.route));
   });
 
   it('deprecation headers, and the deprecated route named in the metrics record', async () => {

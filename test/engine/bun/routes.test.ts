@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { del, get, head, options, patch, post, put } from '../../../src/index.js';
-import { expectSame, expectSameLogs, twin } from './twin.js';
+import { answers, expectSame, expectSameLogs, logged, seen, twin } from './twin.js';
 
 vi.mock('../../../src/runtime.js', async (orig) => ({ ...(await orig()), onBun: () => true }));
 
@@ -121,6 +121,27 @@ describe('routes on the Bun engine answer as on the Fastify engine', () => {
   // engine's has no CORS headers (its CORS hook runs on a routed request only).
   it.fails('a bad URL is a 400, with no CORS headers', async () => {
     expect((await expectSame(routes(), '/items/%E0%A4%A')).statusCode).toBe(400);
+  });
+
+  it('bad URLs and over-long parameters: the Bun engine's answers, CORS and status aside', async () => {
+    const u = routes();
+    const bad = await answers(u, '/items/%E0%A4%A');
+    const { 'access-control-allow-origin': cors, ...headers } = seen(bad.bun).headers;
+    expect(cors).toBe('*');
+    expect({ ...seen(bad.bun), headers }).toEqual(seen(bad.fastify));
+    const long = await answers(u, `/items/${'1'.repeat(101)}`);
+    expect(long.bun.json()).toMatchObject({
+      detail: long.fastify.json().detail,
+      requestId: long.bun.headers['x-request-id'],
+    });
+    // 100 characters is the longest a parameter may be.
+    expect((await expectSame(u, `/items/${'1'.repeat(100)}`)).statusCode).toBe(200);
+    const entries = logged(u.bun.lines);
+    expect(entries.map((e) => e.path)).toEqual([
+      '/items/%E0%A4%A',
+      `/items/${'1'.repeat(101)}`,
+      `/items/${'1'.repeat(100)}`,
+    ]);
   });
 
   it('HEAD of a GET: the headers without the body; an own HEAD route wins', async () => {
