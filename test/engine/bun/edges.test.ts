@@ -71,6 +71,8 @@ describe('answers the Bun engine streams or shapes', () => {
         c.header('content-type', 'text/plain; charset=utf-8');
         return 'héllo';
       }),
+      get('/reset', (c) => c.status(205 as never, { dropped: true } as never)),
+      get('/not-modified', (c) => c.status(304 as never, 'dropped' as never)),
       post('/created', { responses: { 201: eventStream() } }, () => 'x' as never),
     ),
   );
@@ -91,6 +93,18 @@ describe('answers the Bun engine streams or shapes', () => {
   // engine; respond.ts gives it `application/octet-stream` on the Bun engine.
   it.fails('a Node stream with no type set', async () => {
     expect((await expectSame(t, '/node-stream')).body).toBe('abcd');
+  });
+
+  // BUG (or a Fastify oddity to keep): a 205 goes out with its body and content-type on the
+  // Fastify engine (Fastify drops the body of a 204 and a 304 only); with none on the Bun
+  // engine (a web Response cannot carry one: respond.ts NO_BODY).
+  it.fails('a 205 with a body', async () => {
+    await expectSame(t, '/reset');
+  });
+
+  it('a 304 goes out with no body; HEAD of bytes with none', async () => {
+    expect((await expectSame(t, '/not-modified')).body).toBe('');
+    expect((await expectSame(t, { method: 'HEAD', url: '/typed' })).body).toBe('');
   });
 
   it('a repeated Set-Cookie stays several headers', async () => {

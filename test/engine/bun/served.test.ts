@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BunServeOptions, BunServer } from '../../../src/engine/bun/bun-types.js';
-import { get } from '../../../src/index.js';
+import { get, post } from '../../../src/index.js';
 import { testApp } from '../../app/helpers.js';
 
 vi.mock('../../../src/runtime.js', async (orig) => ({ ...(await orig()), onBun: () => true }));
@@ -179,5 +179,39 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
     await listening;
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.filter((e) => e.path === '/stuck').map((e) => e.status)).toEqual([503]);
+  });
+
+  it('a chunked body (no Content-Length): read chunk by chunk, a 413 once over the limit', async () => {
+    const bun = fakeBun('127.0.0.1');
+    const { app } = testApp({ engine: 'bun', host: '127.0.0.1', port: 0, bodyLimit: 16 });
+    app.addRoutes(post('/echo', (c) => ({ body: c.body })));
+    const listening = app.listen();
+    await bun.serving;
+    const chunked = (...parts: string[]) =>
+      bun.fetch('/echo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        body: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+    try {
+      const ok = await chunked('{"a":', '[1,2]', '}');
+      expect(await ok.json()).toEqual({ body: { a: [1, 2] } });
+      const one = await chunked('{"b":1}');
+      expect(await one.json()).toEqual({ body: { b: 1 } });
+      const over = await chunked('{"a":"', 'x'.repeat(10), 'x'.repeat(10), '"}');
+      expect(over.status).toBe(413);
+      expect(await over.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      const exact = await chunked('{"s":"', 'x'.repeat(8), '"}');
+      expect(exact.status).toBe(200);
+    } finally {
+      await app.close();
+      await listening;
+    }
   });
 });
