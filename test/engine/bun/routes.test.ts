@@ -123,7 +123,7 @@ describe('routes on the Bun engine answer as on the Fastify engine', () => {
     expect((await expectSame(routes(), '/items/%E0%A4%A')).statusCode).toBe(400);
   });
 
-  it('bad URLs and over-long parameters: the Bun engine's answers, CORS and status aside', async () => {
+  it('bad URLs and over-long parameters: the answers of the Bun engine, CORS and status aside', async () => {
     const u = routes();
     const bad = await answers(u, '/items/%E0%A4%A');
     const { 'access-control-allow-origin': cors, ...headers } = seen(bad.bun).headers;
