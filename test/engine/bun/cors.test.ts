@@ -84,6 +84,8 @@ describe('CORS on the Bun engine answers as @fastify/cors on the Fastify engine'
     expect(pre.headers['access-control-allow-methods']).toBe('GET, PUT');
     await expectSameCors({ origin: '*', exposedHeaders: 'x-one', allowedHeaders: ['a', 'b'] });
     await expectSameCors({ origin: '*', maxAge: 0, methods: 'GET,POST' });
+    await expectSameCors({ origin: '*', credentials: true });
+    await expectSameCors({ origin: true, credentials: true, exposedHeaders: [] });
   });
 
   it('a success status of its own, no preflight, a cache-control', async () => {

@@ -108,6 +108,9 @@ describe('routes on the Bun engine answer as on the Fastify engine', () => {
     const items = await expectSame(t, { method: 'POST', url: '/items/1' });
     expect(items.headers.allow).toBe('DELETE, GET, HEAD, PATCH, PUT');
     await expectSame(t, { method: 'PUT', url: '/nowhere' });
+    for (const url of ['/plain/', '/PLAIN', '/plain?', '/plain?a=1&a=2', '/items/%2F']) {
+      await expectSame(t, url);
+    }
   });
 
   // BUG: an over-long path parameter is 414 URI_TOO_LONG on the Fastify engine, 400 BAD_REQUEST
