@@ -113,7 +113,7 @@ describe('request ids on the Bun engine', () => {
   });
 
   it('a header of its own name', async () => {
-    const own = twin({ requestId: { header: 'x-trace' } }, (app) =>
+    const own = twin({ requestId: { header: 'X-Trace' } }, (app) =>
       app.addRoutes(get('/id', (c) => ({ id: c.requestId }))),
     );
     const res = await expectSame(own, { url: '/id', headers: { 'x-trace': 't-1' } });

@@ -2,8 +2,9 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiKey } from '../../../src/auth/index.js';
+import type { RequestMetric } from '../../../src/contracts.js';
 import { idempotency, memoryIdempotencyStore, patch, post, put } from '../../../src/index.js';
-import { expectSame, expectSameLogs, twin } from './twin.js';
+import { ENGINES, expectSame, expectSameLogs, twin } from './twin.js';
 
 vi.mock('../../../src/runtime.js', async (orig) => ({ ...(await orig()), onBun: () => true }));
 
@@ -170,9 +171,13 @@ describe('request bodies on the Bun engine, read as the Fastify engine reads the
 describe('middleware that answers before the body is read', () => {
   it("a guard's 401 wins over an invalid JSON body and an over-long one", async () => {
     const guard = apiKey({ verify: (key) => (key === 'good' ? { name: 'a' } : undefined) });
+    const records: Record<string, RequestMetric[]> = { fastify: [], bun: [] };
     const t = twin({ bodyLimit: 64 }, (app) =>
       app.addRoutes(post('/guarded', { middleware: [guard] }, (c) => ({ body: c.body }))),
     );
+    for (const engine of ENGINES) {
+      t[engine].app.setMetricsCollector({ recordRequest: (m) => records[engine]!.push(m) });
+    }
     const denied = await expectSame(t, {
       method: 'POST',
       url: '/guarded',
@@ -200,6 +205,8 @@ describe('middleware that answers before the body is read', () => {
     });
     expect(allowedBad.statusCode).toBe(400);
     expectSameLogs(t);
+    const shape = (ms: RequestMetric[]) => ms.map(({ durationMs: _d, ...m }) => m);
+    expect(shape(records.bun!)).toEqual(shape(records.fastify!));
   });
 });
 
