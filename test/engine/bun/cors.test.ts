@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AppOptions } from '../../../src/index.js';
-import { del, get, options, put } from '../../../src/index.js';
+import { del, get, options, post, put } from '../../../src/index.js';
 import { EngineUnsupportedError } from '../../../src/runtime.js';
 import { testApp } from '../../app/helpers.js';
 import { expectSame, twin } from './twin.js';
@@ -94,6 +94,18 @@ describe('CORS on the Bun engine answers as @fastify/cors on the Fastify engine'
     await expectSameCors({ origin: '*', preflight: false });
     await expectSameCors({ origin: '*', cacheControl: 300 });
     await expectSameCors({ origin: '*', cacheControl: 'public, max-age=60' });
+  });
+
+  it('the methods of an app without a GET route; options it takes and does not need', async () => {
+    const t = twin({}, (app) => app.addRoutes(post('/only', () => 1)));
+    const pre = await expectSame(t, preflight('/only', WEB));
+    // The built-in routes (health) are GETs.
+    expect(pre.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
+    // The preflight's 204 says its length.
+    const bun = await t.bun.app.inject(preflight('/only', WEB));
+    expect(bun.headers['content-length']).toBe('0');
+    await expectSameCors({ origin: '*', strictPreflight: false, hideOptionsRoute: true });
+    await expectSameCors({ origin: '*', logLevel: 'silent' } as never);
   });
 
   it('cors: false: no CORS headers, a preflight is a plain OPTIONS', async () => {

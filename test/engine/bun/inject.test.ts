@@ -1,12 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { del, get, post } from '../../../src/index.js';
-import { expectSame, twin } from './twin.js';
+import { expectSame, type Twin, twin } from './twin.js';
 
 vi.mock('../../../src/runtime.js', async (orig) => ({ ...(await orig()), onBun: () => true }));
 
 // app.inject() on the Bun engine takes light-my-request's options: each shape compared.
-describe("app.inject() on the Bun engine takes the Fastify engine's options", () => {
-  const t = twin({}, (app) =>
+const echo = () =>
+  twin({}, (app) =>
     app.addRoutes(
       get('/q', (c) => ({ query: c.query, url: c.request.url })),
       post('/echo', (c) => ({ body: c.body ?? null, type: c.request.headers['content-type'] })),
@@ -14,6 +14,13 @@ describe("app.inject() on the Bun engine takes the Fastify engine's options", ()
       get('/h', (c) => ({ a: c.request.headers['x-a'] ?? null, m: c.request.method })),
     ),
   );
+
+describe("app.inject() on the Bun engine takes the Fastify engine's options", () => {
+  // Each test its own apps: a mutant in the mount is then run against every test.
+  let t: Twin;
+  beforeEach(() => {
+    t = echo();
+  });
 
   it('a query as an object (lists repeated), as a string, and in the URL', async () => {
     const res = await expectSame(t, { url: '/q', query: { a: '1', b: ['2', '3'] } });
@@ -58,6 +65,19 @@ describe("app.inject() on the Bun engine takes the Fastify engine's options", ()
       headers: { 'x-a': ['1', '2'] },
     });
     expect(res.json()).toEqual({ a: '1, 2', m: 'GET' });
+  });
+
+  it('request headers: a repeated Set-Cookie stays a list', async () => {
+    const t2 = twin({}, (app) =>
+      app.addRoutes(get('/sc', (c) => c.request.headers['set-cookie'] ?? null)),
+    );
+    const res = await expectSame(t2, { url: '/sc', headers: { 'set-cookie': ['a=1', 'b=2'] } });
+    expect(res.json()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('a header given as undefined is left out (light-my-request refuses it)', async () => {
+    const res = await t.bun.app.inject({ url: '/h', headers: { 'x-a': undefined as never } });
+    expect(res.json()).toEqual({ a: null, m: 'GET' });
   });
 
   it('the answer read as light-my-request reads it', async () => {

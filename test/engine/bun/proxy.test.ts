@@ -91,5 +91,8 @@ describe('what c.request reads behind a proxy', () => {
       hostname: 'a.example',
     });
     await expectSame(t, { url: '/host', headers: { host: 'a.example' } });
+    const v6 = await expectSame(t, { url: '/host', headers: { host: '[::1]:8080' } });
+    expect(v6.json()).toEqual({ port: 8080, hostname: '[::1]' });
+    await expectSame(t, { url: '/host', headers: { host: '[::1]' } });
   });
 });
