@@ -143,6 +143,7 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
       port: 0,
       shutdownTimeoutMs: 300,
     });
+    let slowSignal: AbortSignal | undefined;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -155,11 +156,13 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
       };
     });
     app.addRoutes(
-      get('/slow', async () => {
+      get('/slow', async (c) => {
+        slowSignal = c.signal;
         started();
         await gate;
         return 'slow';
       }),
+      // Never answers: cut at the end of the drain.
       get('/stuck', () => {
         started();
         return new Promise(() => {});
@@ -181,6 +184,8 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
     await listening;
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.filter((e) => e.path === '/stuck').map((e) => e.status)).toEqual([503]);
+    // The request answered before the drain no longer follows the deadline.
+    expect(slowSignal?.aborted).toBe(false);
   });
 
   it('a chunked body (no Content-Length): read chunk by chunk, a 413 once over the limit', async () => {
