@@ -165,11 +165,10 @@ export function bunDispatch(plan: DispatchPlan): Dispatch {
         answerUnrouted(answerPath, allowed, asFastify(request), asReply(reply));
         return reply.response();
       }
-      if (cors.apply(request, reply, ownOptions)) {
-        // The Fastify engine routes a preflight to the CORS plugin's catch-all route.
-        request.keelsonRoute ??= route?.pattern ?? '*';
-        return reply.response();
-      }
+      // The Fastify engine routes a preflight to the CORS plugin's catch-all route: its record
+      // names that route, set before the answer (and its record) is made.
+      if (method === 'OPTIONS' && !ownOptions) request.keelsonRoute = '*';
+      if (cors.apply(request, reply, ownOptions)) return reply.response();
     }
     // The span begins after CORS, which answers a preflight first.
     if (tracer) {

@@ -145,6 +145,8 @@ export class BunReply {
     this.#sent = true;
     this.statusCode = 503;
     this.request.cutOff = why;
+    // The handler still running is told, as the Fastify engine's closed socket tells it.
+    this.request.cutOffWith(new Error(why));
     const response = this.#sink.answer(this, undefined);
     this.#response = response;
     this.#waiting?.(response);

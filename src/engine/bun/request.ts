@@ -75,6 +75,7 @@ export class BunRequest {
   #headers: PlainHeaders | undefined;
   #done = false;
   #unfollow: (() => void) | undefined;
+  #following: AbortController | undefined;
 
   /** Made by the engine for each request. */
   constructor(
@@ -111,10 +112,16 @@ export class BunRequest {
     const onGone = () => abort.abort(new Error('client closed the connection'));
     deadline.addEventListener('abort', onDeadline, { once: true });
     gone.addEventListener('abort', onGone, { once: true });
+    this.#following = abort;
     this.#unfollow = () => {
       deadline.removeEventListener('abort', onDeadline);
       gone.removeEventListener('abort', onGone);
     };
+  }
+
+  /** Aborts the context's signal, if one is followed: the request is cut off. Internal to Keelson. */
+  cutOffWith(reason: Error): void {
+    this.#following?.abort(reason);
   }
 
   /** The answer is made: the context's signal no longer follows the client. Internal to Keelson. */

@@ -18,7 +18,8 @@ import type { BunRequest } from './request.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const BYTES_TYPE = 'application/octet-stream';
-const NO_BODY = new Set([204, 304]);
+// A web Response cannot carry a body with these (Fastify drops one for 204 and 304 only).
+const NO_BODY = new Set([204, 205, 304]);
 
 /** What making a Response reads besides the reply. */
 export interface RespondPlan {

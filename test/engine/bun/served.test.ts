@@ -144,6 +144,7 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
       shutdownTimeoutMs: 300,
     });
     let slowSignal: AbortSignal | undefined;
+    let stuckSignal: AbortSignal | undefined;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -163,7 +164,8 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
         return 'slow';
       }),
       // Never answers: cut at the end of the drain.
-      get('/stuck', () => {
+      get('/stuck', (c) => {
+        stuckSignal = c.signal;
         started();
         return new Promise(() => {});
       }),
@@ -186,6 +188,9 @@ describe('the Bun engine behind Bun.serve (a stand-in for the Bun global)', () =
     expect(entries.filter((e) => e.path === '/stuck').map((e) => e.status)).toEqual([503]);
     // The request answered before the drain no longer follows the deadline.
     expect(slowSignal?.aborted).toBe(false);
+    // The one cut off is told, as a closed socket tells it on the Fastify engine.
+    expect(stuckSignal?.aborted).toBe(true);
+    expect(String(stuckSignal?.reason)).toMatch(/request cut off before an answer/);
   });
 
   it('a chunked body (no Content-Length): read chunk by chunk, a 413 once over the limit', async () => {
