@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** The methods the app routes, HEAD included for GET routes: the default of `cors.methods`. */
-function routedMethods(routes: readonly RouteEntry[]): string[] {
+export function routedMethods(routes: readonly RouteEntry[]): string[] {
   const methods = new Set<string>();
   for (const r of routes) {
     methods.add(r.method);

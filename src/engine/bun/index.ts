@@ -14,6 +14,7 @@ import { checkTimeout } from '../../routing/timeout.js';
 import { onBun, RuntimeUnsupportedError, refuseOnBunEngine, runtimeName } from '../../runtime.js';
 import { type AnswerOptions, type AnswerPath, answerPathFor } from '../answer.js';
 import type { AppEngineCore, EngineInfo, EngineMountPlan } from '../contract.js';
+import { routedMethods } from '../cors.js';
 import type { TrustProxy } from '../engine.js';
 import { methodIndex } from '../errors.js';
 import { type SecurityHeaders, securityHeadersFor } from '../security-headers.js';
@@ -34,16 +35,6 @@ export interface BunEngineOptions extends AnswerOptions {
   readonly helmet?: Parameters<typeof securityHeadersFor>[0];
   readonly timeoutMs?: number | undefined;
   readonly trustProxy?: TrustProxy | undefined;
-}
-
-/** The methods the app routes, HEAD included for GET routes. */
-function routedMethods(plan: EngineMountPlan): string[] {
-  const methods = new Set<string>();
-  for (const r of plan.routes) {
-    methods.add(r.method);
-    if (r.method === 'GET') methods.add('HEAD');
-  }
-  return [...methods].sort();
 }
 
 /** The Bun engine under an App. */
@@ -118,7 +109,7 @@ export class BunEngine implements AppEngineCore {
       runtime: this.runtime,
       router: bunRouter(plan.routes, this.runtime, plan.appMiddleware, options.timeoutMs),
       allowed: methodIndex(plan.routes),
-      cors: cors === false ? undefined : bunCors(cors, routedMethods(plan)),
+      cors: cors === false ? undefined : bunCors(cors, routedMethods(plan.routes)),
       bodyLimit: this.#config.bodyLimit,
       draining: this.runtime.shutdownBegun,
       inFlight: this.#inFlight,
